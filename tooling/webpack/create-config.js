@@ -1,0 +1,141 @@
+// One webpack + Module Federation configuration for the shell (host) and every remote, so the list of
+// shared singletons, the loaders and the manifest settings cannot drift between independently deployed apps.
+import { execSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import webpack from 'webpack';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+
+const require = createRequire(import.meta.url);
+
+/** Ports of the development servers; the API (and the composed product) listens on 8080. */
+export const devPorts = {
+  shell: 3000,
+  landing: 3001,
+  marketplace: 3002,
+  history: 3003,
+  payments: 3004,
+  support: 3005,
+  account: 3006,
+};
+
+// Loaded exactly once in the composed app. The trailing-slash keys share deep imports
+// (react-dom/client, react/jsx-runtime, jotai/utils, shared/auth/auth-atoms, ...) instead of bundling them twice.
+const singletons = [
+  'react',
+  'react/',
+  'react-dom',
+  'react-dom/',
+  'react-router',
+  'react-router/',
+  'jotai',
+  'jotai/',
+  '@mui/material',
+  '@mui/material/',
+  '@emotion/react',
+  '@emotion/styled',
+  'notistack',
+  '@tanstack/react-query',
+  'shared/',
+];
+
+export function sharedSingletons() {
+  return Object.fromEntries(
+    singletons.map((key) => [key, { singleton: true, requiredVersion: false, eager: false }]),
+  );
+}
+
+function buildLabel() {
+  if (process.env.BUILD_LABEL) return process.env.BUILD_LABEL;
+  try {
+    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  } catch {
+    return 'local';
+  }
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.name federation name: 'shell' or the remote's short name ('history', ...)
+ * @param {string} options.dir the app's folder (import.meta.dirname of its webpack.config.js)
+ * @param {Record<string, string>} [options.exposes] for remotes: exposed module -> source file
+ * @param {string} [options.title] document title (host, and a remote's dev harness)
+ */
+export function createConfig({ name, dir, exposes, title = 'Private Sock5' }) {
+  const isHost = !exposes;
+  return (_env, argv) => {
+    const production = argv.mode === 'production';
+    const outputPath = process.env.OUTPUT_DIR ? join(dir, process.env.OUTPUT_DIR) : join(dir, 'dist');
+    return {
+      mode: production ? 'production' : 'development',
+      context: dir,
+      // Remotes build their dev harness entry too: `pnpm --filter mfe-x dev` runs the remote alone.
+      entry: isHost || !production ? { main: './src/index.ts' } : {},
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: outputPath,
+        publicPath: isHost ? '/' : 'auto',
+        uniqueName: `ps5_${name}`,
+        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: require.resolve('swc-loader'),
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+                  target: 'es2022',
+                },
+              },
+            },
+          },
+          { test: /\.svg$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new webpack.DefinePlugin({
+          __BUILD_LABEL__: JSON.stringify(buildLabel()),
+          __APP_NAME__: JSON.stringify(name),
+        }),
+        new ModuleFederationPlugin({
+          name: isHost ? 'shell' : name,
+          ...(isHost ? {} : { filename: 'remoteEntry.js', exposes }),
+          shared: sharedSingletons(),
+          shareStrategy: 'loaded-first',
+          manifest: { fileName: 'mf-manifest.json' },
+          dts: false,
+        }),
+        ...(isHost || !production
+          ? [new HtmlWebpackPlugin({ title, template: join(import.meta.dirname, 'index.html'), chunks: ['main'] })]
+          : []),
+      ],
+      performance: { hints: false },
+      optimization: { moduleIds: production ? 'deterministic' : 'named' },
+      devServer: {
+        port: isHost ? devPorts.shell : devPorts[name],
+        historyApiFallback: true,
+        hot: false,
+        liveReload: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        client: { overlay: { warnings: false, errors: true } },
+        proxy: [
+          {
+            context: isHost ? ['/api', '/socket.io', '/remotes.json', '/sandbox'] : ['/api', '/socket.io', '/sandbox'],
+            target: `http://127.0.0.1:${process.env.API_PORT ?? 8080}`,
+            ws: true,
+          },
+        ],
+      },
+      stats: production ? 'errors-warnings' : 'minimal',
+    };
+  };
+}
