@@ -58,7 +58,9 @@ function needsInstall() {
 
 const [script, ...rest] = process.argv.slice(2);
 const { nodeBin, pnpm } = ensureTools();
-const env = { ...process.env, PATH: `${nodeBin}${process.platform === 'win32' ? ';' : ':'}${process.env.PATH}` };
+const sep = process.platform === 'win32' ? ';' : ':';
+// Scripts call `pnpm` and `node` by name: both resolve to the project's toolchain.
+const env = { ...process.env, PATH: [nodeBin, join(tools, 'node_modules', '.bin'), process.env.PATH].join(sep) };
 const node = join(nodeBin, process.platform === 'win32' ? 'node.exe' : 'node');
 const pnpmRun = (args) => run(node, [pnpm, ...args], { env });
 

@@ -5,9 +5,11 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import webpack from 'webpack';
-import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 
 const require = createRequire(import.meta.url);
+// pnpm keeps webpack out of the federation plugin's own resolution path; tell it which webpack we build with.
+process.env.FEDERATION_WEBPACK_PATH ??= require.resolve('webpack');
+const { ModuleFederationPlugin } = await import('@module-federation/enhanced/webpack');
 
 /** Ports of the development servers; the API (and the composed product) listens on 8080. */
 export const devPorts = {
@@ -77,7 +79,8 @@ export function createConfig({ name, dir, exposes, title = 'Private Sock5' }) {
         path: outputPath,
         publicPath: isHost ? '/' : 'auto',
         uniqueName: `ps5_${name}`,
-        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        // Entry files keep stable names (federation's runtime chunk cannot take a hash); the server sends them no-cache.
+        filename: '[name].js',
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
         clean: true,
       },
@@ -108,7 +111,8 @@ export function createConfig({ name, dir, exposes, title = 'Private Sock5' }) {
         }),
         new ModuleFederationPlugin({
           name: isHost ? 'shell' : name,
-          ...(isHost ? {} : { filename: 'remoteEntry.js', exposes }),
+          // The container's global is prefixed: a remote named `history` would otherwise clobber window.history.
+          ...(isHost ? {} : { filename: 'remoteEntry.js', exposes, library: { type: 'global', name: `ps5_${name}` } }),
           shared: sharedSingletons(),
           shareStrategy: 'loaded-first',
           manifest: { fileName: 'mf-manifest.json' },

@@ -1,0 +1,12 @@
+import { Route, Routes } from 'react-router';
+import { mountDevHarness } from 'shared/ui/dev-harness';
+import UserProfilePage from './user-profile-page';
+import ResetPasswordPage from './reset-password-page';
+
+mountDevHarness(
+  'mfe-account',
+  <Routes>
+    <Route path="/user-profile" element={<UserProfilePage />} />
+    <Route path="/reset-password/:token?" element={<ResetPasswordPage />} />
+  </Routes>,
+);

@@ -1,0 +1,10 @@
+import { Route, Routes } from 'react-router';
+import { mountDevHarness } from 'shared/ui/dev-harness';
+import HistoryPage from './history-page';
+
+mountDevHarness(
+  'mfe-history',
+  <Routes>
+    <Route path="/history" element={<HistoryPage />} />
+  </Routes>,
+);

@@ -1,0 +1,10 @@
+import { Route, Routes } from 'react-router';
+import { mountDevHarness } from 'shared/ui/dev-harness';
+import DashboardPage from './dashboard-page';
+
+mountDevHarness(
+  'mfe-marketplace',
+  <Routes>
+    <Route path="/dashboard" element={<DashboardPage />} />
+  </Routes>,
+);

@@ -1,0 +1,10 @@
+import { Route, Routes } from 'react-router';
+import { mountDevHarness } from 'shared/ui/dev-harness';
+import PaymentsPage from './payments-page';
+
+mountDevHarness(
+  'mfe-payments',
+  <Routes>
+    <Route path="/payments" element={<PaymentsPage />} />
+  </Routes>,
+);

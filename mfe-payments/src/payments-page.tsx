@@ -1,0 +1,13 @@
+import { Typography } from '@mui/material';
+import { BuildLabel } from 'shared/ui/build-label';
+
+export default function PaymentsPage() {
+  return (
+    <section>
+      <Typography variant="h4" component="h1" gutterBottom>
+        Payments
+      </Typography>
+      <BuildLabel app={__APP_NAME__} label={__BUILD_LABEL__} />
+    </section>
+  );
+}

@@ -1,0 +1,10 @@
+import { Route, Routes } from 'react-router';
+import { mountDevHarness } from 'shared/ui/dev-harness';
+import SupportPage from './support-page';
+
+mountDevHarness(
+  'mfe-support',
+  <Routes>
+    <Route path="/support/*" element={<SupportPage />} />
+  </Routes>,
+);

@@ -1,0 +1,51 @@
+import ky, { HTTPError, type KyInstance } from 'ky';
+import { logoutAtom } from '../auth/auth-atoms';
+import { readStoredSession } from '../auth/session-storage';
+import { appStore } from '../store/app-store';
+
+const base = ky.create({
+  prefix: '/api',
+  // Same origin as the page (SPEC §7); resolved explicitly so it also holds where Request needs absolute URLs.
+  baseUrl: typeof document === 'undefined' ? undefined : document.baseURI,
+  credentials: 'include',
+  retry: 0,
+  timeout: 30_000,
+});
+
+/** Calls made without a session (SPEC §6: login, register, forgot and reset carry no token). */
+export const publicApi: KyInstance = base;
+
+/**
+ * The signed-in API client: bearer token from storage, and any 401 ends the session (SPEC §4).
+ * Components never call it directly; each endpoint module wraps it with its types and query hook.
+ */
+export const api: KyInstance = base.extend({
+  hooks: {
+    beforeRequest: [
+      ({ request }) => {
+        const session = readStoredSession();
+        if (session) request.headers.set('Authorization', `Bearer ${session.token}`);
+      },
+    ],
+    afterResponse: [
+      ({ response }) => {
+        if (response.status === 401) appStore.set(logoutAtom);
+      },
+    ],
+  },
+});
+
+/** The server's `{message}` of a failed call, else the given fallback (SPEC §8 fallbacks). */
+export function serverMessage(error: unknown, fallback: string): string {
+  if (error instanceof HTTPError) {
+    const data = error.data;
+    if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string') return data.message;
+    if (typeof data === 'string' && data.length > 0 && data.length < 300) return data;
+  }
+  return fallback;
+}
+
+/** The HTTP status of a failed call, if the server answered. */
+export function errorStatus(error: unknown): number | undefined {
+  return error instanceof HTTPError ? error.response.status : undefined;
+}

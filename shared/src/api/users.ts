@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { authAtom } from '../auth/auth-atoms';
+import { queryKeys } from '../query/query-keys';
+import { api } from './api-client';
+import type { UserDetails } from './contract';
+
+export function fetchUserDetails(userId: string): Promise<UserDetails> {
+  return api.get(`users/${encodeURIComponent(userId)}`).json<UserDetails>();
+}
+
+/** The signed-in user's details (username, balance) for the top bar and any page; refetched on the `balance` event. */
+export function useCurrentUser() {
+  const { userId, token } = useAtomValue(authAtom);
+  return useQuery({
+    queryKey: queryKeys.user(userId ?? ''),
+    queryFn: () => fetchUserDetails(userId ?? ''),
+    enabled: Boolean(userId && token),
+  });
+}

@@ -1,0 +1,31 @@
+import { formatDateTime, formatDayMonthTime } from './date';
+import { formatMoney } from './money';
+
+describe('formatMoney', () => {
+  it.each([
+    [0, '$0.00'],
+    [50, '$50.00'],
+    [0.4, '$0.40'],
+    [1.005, '$1.00'],
+    [12345.678, '$12345.68'],
+    [-0.8, '-$0.80'],
+  ])('%p -> %p', (value, expected) => {
+    expect(formatMoney(value)).toBe(expected);
+  });
+});
+
+describe('dates', () => {
+  it('formats DD.MM HH:mm in local time', () => {
+    expect(formatDayMonthTime(new Date(2026, 0, 5, 7, 3))).toBe('05.01 07:03');
+    expect(formatDayMonthTime(new Date(2026, 11, 31, 23, 59).toISOString())).toBe('31.12 23:59');
+  });
+
+  it('formats a full date-time', () => {
+    expect(formatDateTime(new Date(2026, 10, 22, 9, 5))).toBe('2026-11-22 09:05');
+  });
+
+  it('returns an empty string for an invalid date', () => {
+    expect(formatDayMonthTime('nonsense')).toBe('');
+    expect(formatDateTime('nonsense')).toBe('');
+  });
+});

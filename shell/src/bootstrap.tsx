@@ -1,0 +1,6 @@
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root');
+createRoot(container).render(<App />);

@@ -1,0 +1,8 @@
+/** SPEC §2 signed-in navigation, in order. */
+export const navItems = [
+  { label: 'Proxy', to: '/dashboard' },
+  { label: 'History', to: '/history' },
+  { label: 'Payments', to: '/payments' },
+  { label: 'Support', to: '/support' },
+  { label: 'Terms & Conditions', to: '/terms-and-conditions' },
+] as const;

@@ -1,0 +1,109 @@
+import DarkModeIcon from '@mui/icons-material/DarkMode';
+import LightModeIcon from '@mui/icons-material/LightMode';
+import MenuIcon from '@mui/icons-material/Menu';
+import {
+  AppBar,
+  Box,
+  Button,
+  CircularProgress,
+  Collapse,
+  IconButton,
+  List,
+  ListItemButton,
+  ListItemText,
+  Toolbar,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useCurrentUser } from 'shared/api/users';
+import { isAuthenticatedAtom } from 'shared/auth/auth-atoms';
+import { formatMoney } from 'shared/format/money';
+import { themeModeAtom, toggleThemeAtom } from 'shared/theme/theme-atoms';
+import { CONTENT_MAX_WIDTH } from 'shared/ui/theme';
+import { navItems } from './nav-items';
+
+function UserSummary() {
+  const { data, isPending, error } = useCurrentUser();
+  if (isPending) return <CircularProgress size={20} aria-label="Loading user" color="inherit" />;
+  if (error) return <Typography color="error">Error: {error.message}</Typography>;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+      <Typography component="span" data-testid="balance" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}>
+        {formatMoney(data.balance)}
+      </Typography>
+      <Button component={Link} to="/user-profile" color="inherit" data-testid="username">
+        {data.username}
+      </Button>
+    </Box>
+  );
+}
+
+export function TopBar() {
+  const theme = useTheme();
+  const mobile = useMediaQuery(theme.breakpoints.down('md'));
+  const location = useLocation();
+  // The menu belongs to the page it was opened on: navigating closes it.
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
+  const menuOpen = menuOpenAt === location.pathname;
+  const setMenuOpen = (toggle: (open: boolean) => boolean) => setMenuOpenAt(toggle(menuOpen) ? location.pathname : null);
+  const signedIn = useAtomValue(isAuthenticatedAtom);
+  const mode = useAtomValue(themeModeAtom);
+  const toggleTheme = useSetAtom(toggleThemeAtom);
+
+  const links = navItems.map((item) =>
+    mobile ? (
+      <ListItemButton key={item.to} component={NavLink} to={item.to} selected={location.pathname.startsWith(item.to)}>
+        <ListItemText primary={item.label} />
+      </ListItemButton>
+    ) : (
+      <Button
+        key={item.to}
+        component={NavLink}
+        to={item.to}
+        color="inherit"
+        sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 700 } }}
+      >
+        {item.label}
+      </Button>
+    ),
+  );
+
+  return (
+    <AppBar position="sticky" color="default" elevation={1}>
+      <Toolbar sx={{ width: '100%', maxWidth: CONTENT_MAX_WIDTH, mx: 'auto', gap: 1 }}>
+        {mobile && signedIn && (
+          <IconButton aria-label="Open navigation menu" aria-expanded={menuOpen} onClick={() => setMenuOpen((open) => !open)}>
+            <MenuIcon />
+          </IconButton>
+        )}
+        <Typography component={Link} to="/" variant="h6" sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 800, mr: 2 }}>
+          Private Sock5
+        </Typography>
+        {!mobile && signedIn && (
+          <Box component="nav" aria-label="Main" sx={{ display: 'flex', gap: 0.5 }}>
+            {links}
+          </Box>
+        )}
+        <Box sx={{ flexGrow: 1 }} />
+        {signedIn && <UserSummary />}
+        <Tooltip title={mode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}>
+          <IconButton aria-label="Toggle light/dark theme" onClick={toggleTheme}>
+            {mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
+          </IconButton>
+        </Tooltip>
+      </Toolbar>
+      {mobile && signedIn && (
+        <Collapse in={menuOpen}>
+          <List component="nav" aria-label="Main">
+            {links}
+          </List>
+        </Collapse>
+      )}
+    </AppBar>
+  );
+}

@@ -1,0 +1,55 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AppProviders } from 'shared/ui/app-providers';
+import { RemotePage, UNAVAILABLE_MESSAGE, type RemoteLoader } from './remote-page';
+
+function Page() {
+  return <p>remote page</p>;
+}
+
+describe('RemotePage', () => {
+  beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+  afterEach(() => jest.restoreAllMocks());
+
+  it('shows the unavailable panel when the remote cannot load, and Retry loads it once it is back', async () => {
+    let online = false;
+    const loader = jest.fn<ReturnType<RemoteLoader>, Parameters<RemoteLoader>>(async () => {
+      if (!online) throw new Error('manifest unreachable');
+      return { default: Page };
+    });
+    // React 19 suspends on the remote's promise; the render has to be awaited inside act.
+    await act(async () => {
+      render(
+        <AppProviders>
+          <RemotePage module="history/HistoryPage" loader={loader} />
+        </AppProviders>,
+      );
+    });
+    expect(await screen.findByText(UNAVAILABLE_MESSAGE)).toBeInTheDocument();
+    expect(loader).toHaveBeenLastCalledWith('history/HistoryPage', { afterFailure: false });
+
+    online = true;
+    await act(async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    });
+    expect(await screen.findByText('remote page')).toBeInTheDocument();
+    expect(loader).toHaveBeenLastCalledWith('history/HistoryPage', { afterFailure: true });
+    expect(screen.queryByText(UNAVAILABLE_MESSAGE)).not.toBeInTheDocument();
+  });
+
+  it('contains a remote that crashes while rendering', async () => {
+    function Broken(): never {
+      throw new Error('boom');
+    }
+    await act(async () => {
+      render(
+        <AppProviders>
+          <p>top bar</p>
+          <RemotePage module="support/SupportPage" loader={async () => ({ default: Broken })} />
+        </AppProviders>,
+      );
+    });
+    expect(await screen.findByText(UNAVAILABLE_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByText('top bar')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,78 @@
+import { Box, Button, Paper, Typography } from '@mui/material';
+import { Component, Suspense, use, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { PageSpinner } from 'shared/ui/page-spinner';
+import { loadRemoteModule } from './remote-registry';
+
+export const UNAVAILABLE_MESSAGE = 'This section is temporarily unavailable';
+
+interface BoundaryProps {
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+/** Contains a remote that failed to load or crashed: its page shows a Retry panel, the rest of the portal keeps working. */
+export class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error('remote failed', error, info.componentStack);
+  }
+
+  retry = () => {
+    this.setState({ failed: false });
+    this.props.onRetry();
+  };
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+        <Paper role="alert" sx={{ p: 4, maxWidth: 480, textAlign: 'center' }}>
+          <Typography variant="h6" component="h2" gutterBottom>
+            {UNAVAILABLE_MESSAGE}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 3 }}>
+            The rest of the portal still works. Try again in a moment.
+          </Typography>
+          <Button variant="contained" onClick={this.retry}>
+            Retry
+          </Button>
+        </Paper>
+      </Box>
+    );
+  }
+}
+
+type PageModule = { default: ComponentType };
+export type RemoteLoader = (id: string, options: { afterFailure: boolean }) => Promise<PageModule>;
+
+interface RemotePageProps {
+  module: string;
+  fallback?: ReactNode;
+  loader?: RemoteLoader;
+}
+
+function RemoteContent({ page }: { page: Promise<PageModule> }) {
+  const { default: Page } = use(page);
+  return <Page />;
+}
+
+function RemoteMount({ module, fallback = <PageSpinner />, loader = loadRemoteModule<PageModule> }: RemotePageProps) {
+  const [page, setPage] = useState(() => loader(module, { afterFailure: false }));
+  return (
+    <RemoteErrorBoundary onRetry={() => setPage(loader(module, { afterFailure: true }))}>
+      <Suspense fallback={fallback}>
+        <RemoteContent page={page} />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}
+
+/** Mounts one exposed page of a remote, lazily, inside Suspense and its own error boundary. */
+export function RemotePage(props: RemotePageProps) {
+  return <RemoteMount key={props.module} {...props} />;
+}

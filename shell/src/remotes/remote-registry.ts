@@ -1,0 +1,39 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RemoteMap } from 'shared/api/contract';
+
+/**
+ * The shell knows remotes only by name; where each one lives comes from the runtime map at start-up
+ * (`/remotes.json`), so redeploying a remote or pointing the map at a new version needs no shell build.
+ */
+let remoteMap: Promise<RemoteMap> | null = null;
+
+async function fetchRemoteMap(): Promise<RemoteMap> {
+  const response = await fetch('/remotes.json', { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`remotes.json answered ${response.status}`);
+  const map = (await response.json()) as RemoteMap;
+  registerRemotes(Object.entries(map).map(([name, entry]) => ({ name, entry })));
+  return map;
+}
+
+function getRemoteMap(): Promise<RemoteMap> {
+  remoteMap ??= fetchRemoteMap().catch((error: unknown) => {
+    remoteMap = null; // a later Retry fetches the map again
+    throw error;
+  });
+  return remoteMap;
+}
+
+/**
+ * Loads an exposed module such as `history/HistoryPage`. After a failure the remote is registered again
+ * with `force`, which drops the runtime's cached failure, so Retry really reaches the server again.
+ */
+export async function loadRemoteModule<T>(id: string, { afterFailure = false } = {}): Promise<T> {
+  const map = await getRemoteMap();
+  const name = id.split('/')[0] ?? id;
+  const entry = map[name];
+  if (!entry) throw new Error(`remote "${name}" is not in remotes.json`);
+  if (afterFailure) registerRemotes([{ name, entry }], { force: true });
+  const module = await loadRemote<T>(id);
+  if (!module) throw new Error(`remote module "${id}" did not load`);
+  return module;
+}

@@ -1,0 +1,56 @@
+import { render, screen } from '@testing-library/react';
+import { useAtomValue } from 'jotai';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { loginSucceededAtom, logoutAtom } from 'shared/auth/auth-atoms';
+import { authDialogAtom, returnToAtom } from 'shared/auth/auth-dialog-atoms';
+import { appStore } from 'shared/store/app-store';
+import { AppProviders } from 'shared/ui/app-providers';
+import { LOGIN_REQUIRED_MESSAGE, RequireAuth } from './require-auth';
+
+function DialogState() {
+  return <p data-testid="dialog">{useAtomValue(authDialogAtom)}</p>;
+}
+
+function renderAt(path: string) {
+  return render(
+    <AppProviders>
+      <MemoryRouter initialEntries={[path]}>
+        <DialogState />
+        <Routes>
+          <Route path="/" element={<p>landing</p>} />
+          <Route
+            path="/history"
+            element={
+              <RequireAuth>
+                <p>history content</p>
+              </RequireAuth>
+            }
+          />
+        </Routes>
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+describe('RequireAuth', () => {
+  beforeEach(() => {
+    appStore.set(logoutAtom);
+    appStore.set(authDialogAtom, 'closed');
+  });
+
+  it('without a session: toasts, opens the login dialog, goes to / and remembers the route', async () => {
+    renderAt('/history?page=2');
+    expect(await screen.findByText(LOGIN_REQUIRED_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByText('landing')).toBeInTheDocument();
+    expect(screen.queryByText('history content')).not.toBeInTheDocument();
+    expect(screen.getByTestId('dialog')).toHaveTextContent('login');
+    expect(appStore.get(returnToAtom)).toBe('/history?page=2');
+  });
+
+  it('with a session: renders the page', () => {
+    appStore.set(loginSucceededAtom, { token: 't', userInfo: { _id: 'u1', username: 'alice', email: 'a@example.com' } });
+    renderAt('/history');
+    expect(screen.getByText('history content')).toBeInTheDocument();
+    expect(screen.getByTestId('dialog')).toHaveTextContent('closed');
+  });
+});

@@ -1,0 +1,30 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useSnackbar } from 'notistack';
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { authDialogAtom, returnToAtom } from 'shared/auth/auth-dialog-atoms';
+import { isAuthenticatedAtom } from 'shared/auth/auth-atoms';
+
+export const LOGIN_REQUIRED_MESSAGE = 'You must log in to access this page.';
+
+/**
+ * SPEC §2 guard: without a session a protected route toasts, opens the login dialog and sends the visitor
+ * to `/`; the route they asked for is kept so a login brings them back to it.
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const signedIn = useAtomValue(isAuthenticatedAtom);
+  const location = useLocation();
+  const setDialog = useSetAtom(authDialogAtom);
+  const setReturnTo = useSetAtom(returnToAtom);
+  const { enqueueSnackbar } = useSnackbar();
+
+  useEffect(() => {
+    if (signedIn) return;
+    setReturnTo(`${location.pathname}${location.search}`);
+    setDialog('login');
+    enqueueSnackbar(LOGIN_REQUIRED_MESSAGE, { variant: 'warning', preventDuplicate: true });
+  }, [signedIn, location.pathname, location.search, setDialog, setReturnTo, enqueueSnackbar]);
+
+  if (!signedIn) return <Navigate to="/" replace />;
+  return children;
+}

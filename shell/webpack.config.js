@@ -1,0 +1,3 @@
+import { createConfig } from 'webpack-config';
+
+export default createConfig({ name: 'shell', dir: import.meta.dirname });
