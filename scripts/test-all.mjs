@@ -1,0 +1,74 @@
+// The README's test command: every suite in order (lint, typecheck, unit, API, build, e2e), stopping at
+// the first failure with a non-zero exit. Each runner's own summary is shown; the last line adds them up.
+import { spawn } from 'node:child_process';
+
+const pnpm = process.platform === 'win32' ? 'pnpm.cmd' : 'pnpm';
+
+const steps = [
+  { name: 'lint', args: ['run', 'lint'] },
+  { name: 'typecheck', args: ['run', 'typecheck'] },
+  { name: 'unit (jest)', args: ['run', 'test:unit'], count: 'jest' },
+  { name: `API (node --test, PGlite${process.env.TEST_DATABASE_URL ? ' and PostgreSQL' : ''})`, args: ['run', 'test:api'], count: 'node' },
+  { name: 'build (shell and remotes)', args: ['run', 'build'] },
+  {
+    // A second build of one remote with another label: e2e deploys it over the first to show that a
+    // remote is replaced on its own, with no shell rebuild.
+    name: 'build (redeploy variant of mfe-account)',
+    args: ['--filter', 'mfe-account', 'run', 'build'],
+    env: { BUILD_LABEL: 'redeployed', OUTPUT_DIR: 'dist-redeploy' },
+  },
+  { name: 'e2e (Playwright, composed build)', args: ['run', 'test:e2e'], count: 'playwright' },
+];
+
+const counters = {
+  jest: (text) => {
+    const line = text.match(/^Tests:\s+(.*)$/m)?.[1] ?? '';
+    return { passed: Number(line.match(/(\d+) passed/)?.[1] ?? 0), failed: Number(line.match(/(\d+) failed/)?.[1] ?? 0) };
+  },
+  node: (text) => {
+    const sum = (re) => [...text.matchAll(re)].reduce((total, m) => total + Number(m[1]), 0);
+    return { passed: sum(/^ℹ pass (\d+)$/gm) + sum(/^# pass (\d+)$/gm), failed: sum(/^ℹ fail (\d+)$/gm) + sum(/^# fail (\d+)$/gm) };
+  },
+  playwright: (text) => ({
+    passed: Number(text.match(/^\s*(\d+) passed/m)?.[1] ?? 0),
+    failed: Number(text.match(/^\s*(\d+) failed/m)?.[1] ?? 0),
+  }),
+};
+
+function run(step) {
+  return new Promise((resolve) => {
+    const child = spawn(pnpm, step.args, { env: { ...process.env, ...step.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const keep = (chunk) => {
+      output += chunk;
+      if (output.length > 2_000_000) output = output.slice(-1_000_000);
+    };
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      keep(chunk.toString());
+    });
+    child.stderr.on('data', (chunk) => {
+      process.stderr.write(chunk);
+      keep(chunk.toString());
+    });
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+const total = { passed: 0, failed: 0 };
+for (const step of steps) {
+  console.log(`\n=== ${step.name} ===`);
+  const started = Date.now();
+  const { code, output } = await run(step);
+  if (step.count) {
+    const counted = counters[step.count](output);
+    total.passed += counted.passed;
+    total.failed += counted.failed;
+  }
+  console.log(`=== ${step.name}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${Math.round((Date.now() - started) / 1000)} s ===`);
+  if (code !== 0) {
+    console.log(`total: ${total.passed} passed, ${Math.max(total.failed, 1)} failed`);
+    process.exit(code);
+  }
+}
+console.log(`total: ${total.passed} passed, ${total.failed} failed`);
