@@ -1,0 +1,71 @@
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { loginSucceededAtom, logoutAtom } from 'shared/auth/auth-atoms';
+import { appQueryClient } from 'shared/query/query-client';
+import { appStore } from 'shared/store/app-store';
+import { themeModeAtom } from 'shared/theme/theme-atoms';
+import { AppProviders } from 'shared/ui/app-providers';
+import { TopBar } from './top-bar';
+
+const user = { _id: 'u1', username: 'alice', email: 'alice@example.com', balance: 12.5 };
+
+describe('TopBar', () => {
+  const realFetch = globalThis.fetch;
+  beforeEach(() => {
+    appQueryClient.clear();
+    appStore.set(loginSucceededAtom, { token: 'tok', userInfo: user });
+    globalThis.fetch = jest.fn(async () => new Response(JSON.stringify(user), { headers: { 'content-type': 'application/json' } }));
+  });
+  afterEach(() => {
+    cleanup();
+    globalThis.fetch = realFetch;
+    appStore.set(logoutAtom);
+  });
+
+  async function renderAt(path: string) {
+    await act(async () => {
+      render(
+        <AppProviders>
+          <MemoryRouter initialEntries={[path]}>
+            <TopBar />
+          </MemoryRouter>
+        </AppProviders>,
+      );
+    });
+  }
+
+  it('shows a spinner, then the balance with two decimals and the username linking to the profile', async () => {
+    let answer: (value: Response) => void = () => undefined;
+    globalThis.fetch = jest.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    await renderAt('/dashboard');
+    expect(screen.getByRole('progressbar', { name: 'Loading user' })).toBeInTheDocument();
+    await act(async () => answer(new Response(JSON.stringify(user), { headers: { 'content-type': 'application/json' } })));
+    expect(await screen.findByTestId('balance')).toHaveTextContent('$12.50');
+    expect(screen.getByRole('link', { name: 'alice' })).toHaveAttribute('href', '/user-profile');
+    expect(screen.getByRole('link', { name: 'Private Sock5' })).toHaveAttribute('href', '/');
+  });
+
+  it('lists the five SPEC items and highlights the current one', async () => {
+    await renderAt('/payments');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['Proxy', 'History', 'Payments', 'Support', 'Terms & Conditions']);
+    expect(within(nav).getByRole('link', { name: 'Payments' })).toHaveClass('active');
+    expect(within(nav).getByRole('link', { name: 'History' })).not.toHaveClass('active');
+  });
+
+  it('toggles the theme and keeps the choice', async () => {
+    await renderAt('/dashboard');
+    expect(appStore.get(themeModeAtom)).toBe('dark');
+    await userEvent.click(screen.getByRole('button', { name: 'Toggle light/dark theme' }));
+    expect(appStore.get(themeModeAtom)).toBe('light');
+    expect(localStorage.getItem('theme')).toBe('light');
+  });
+
+  it('shows the failure when user details cannot be fetched', async () => {
+    globalThis.fetch = jest.fn(async () => new Response(JSON.stringify({ message: 'Database unavailable' }), { status: 503, headers: { 'content-type': 'application/json' } }));
+    await renderAt('/dashboard');
+    expect(await screen.findByText(/^Error: /)).toBeInTheDocument();
+  });
+});
