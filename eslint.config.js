@@ -47,7 +47,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.jest, ...globals.node } },
   },
   {
-    files: ['api/**/*.ts', 'e2e/**/*.ts', 'scripts/**/*.mjs', 'tooling/**/*.{js,cjs}', '*.config.js', '**/webpack.config.js'],
+    files: ['api/**/*.ts', 'e2e/**/*.{ts,mjs}', 'scripts/**/*.mjs', 'tooling/**/*.{js,cjs}', '*.config.js', '**/webpack.config.js'],
     languageOptions: { globals: { ...globals.node } },
     rules: { 'no-console': 'off', '@typescript-eslint/no-require-imports': 'off' },
   },
