@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * The subset of BTCPay Server's webhook payload (Greenfield "WebhookInvoiceEvent") that crediting needs.
+ * https://docs.btcpayserver.org/API/Greenfield/v1/#tag/Webhooks
+ */
+export interface BtcpayInvoiceEvent {
+  deliveryId: string;
+  webhookId: string;
+  originalDeliveryId: string;
+  isRedelivery: boolean;
+  type: string;
+  timestamp: number;
+  storeId: string;
+  invoiceId: string;
+  metadata?: Record<string, unknown>;
+  [extra: string]: unknown;
+}
+
+export type InvoiceEventType = 'InvoiceSettled' | 'InvoiceExpired' | 'InvoiceInvalid' | 'InvoiceProcessing' | 'InvoiceReceivedPayment';
+
+/** What a webhook means for our order: pay it in, give up on it, or nothing we act on. */
+export type InvoiceOutcome = 'settled' | 'failed' | 'ignored';
+
+export function outcomeOf(eventType: string): InvoiceOutcome {
+  switch (eventType) {
+    case 'InvoiceSettled':
+      return 'settled';
+    case 'InvoiceExpired':
+    case 'InvoiceInvalid':
+      return 'failed';
+    default:
+      // InvoiceCreated, InvoiceReceivedPayment, InvoiceProcessing, InvoicePaymentSettled: money is not final yet.
+      return 'ignored';
+  }
+}
+
+/**
+ * Reads a verified webhook body. Returns null for anything that is not an invoice event we can key on,
+ * which the route acknowledges without acting (BTCPay would otherwise retry it forever).
+ */
+export function parseInvoiceEvent(rawBody: Buffer): BtcpayInvoiceEvent | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (!value || typeof value !== 'object') return null;
+  const event = value as Record<string, unknown>;
+  if (typeof event.type !== 'string' || typeof event.invoiceId !== 'string' || event.invoiceId.length === 0) return null;
+  return event as BtcpayInvoiceEvent;
+}
+
+const randomId = () => randomBytes(16).toString('base64url');
+
+/**
+ * An invoice event shaped exactly as BTCPay sends it. The sandbox checkout delivers these to the app, and
+ * the tests' fake BTCPay server sends them, so both go through the production webhook path.
+ */
+export function buildInvoiceEvent(input: {
+  type: InvoiceEventType;
+  storeId: string;
+  invoiceId: string;
+  webhookId: string;
+  metadata?: Record<string, unknown>;
+}): BtcpayInvoiceEvent {
+  const deliveryId = randomId();
+  const event: BtcpayInvoiceEvent = {
+    deliveryId,
+    webhookId: input.webhookId,
+    originalDeliveryId: deliveryId,
+    isRedelivery: false,
+    type: input.type,
+    timestamp: Math.floor(Date.now() / 1000),
+    storeId: input.storeId,
+    invoiceId: input.invoiceId,
+    metadata: input.metadata ?? {},
+  };
+  if (input.type === 'InvoiceSettled' || input.type === 'InvoiceInvalid') event.manuallyMarked = false;
+  if (input.type === 'InvoiceSettled') event.overPaid = false;
+  if (input.type === 'InvoiceExpired') event.partiallyPaid = false;
+  return event;
+}
+
+/** BTCPay's "Redeliver": a new delivery id, pointing at the original, flagged as a redelivery. */
+export function redeliveryOf(event: BtcpayInvoiceEvent): BtcpayInvoiceEvent {
+  return { ...event, deliveryId: randomId(), originalDeliveryId: event.originalDeliveryId, isRedelivery: true };
+}
