@@ -1,0 +1,121 @@
+import { EMPTY_FILTERS, filterProxies, unsoldIds, withinDistance, type ProxyFilters } from './proxy-filters';
+import { listingFixture as listing } from './listing-fixture';
+
+const ids = (filters: Partial<ProxyFilters>, rows = sample) =>
+  filterProxies(rows, { ...EMPTY_FILTERS, ...filters }).map((row) => row.id);
+const text = (partial: Partial<ProxyFilters['text']>) => ({ ...EMPTY_FILTERS.text, ...partial });
+
+const sample = [
+  listing({ id: 'a', sock_real_ip: '198.18.1.10', domain: 'comcast.net', region: 'Texas', city: 'Austin', isp: 'Comcast Cable', zip: '78701' }),
+  listing({ id: 'b', sock_real_ip: '198.18.2.20', domain: 'att.net', region: 'Texas', city: 'Houston', isp: 'AT&T Internet', zip: '77002' }),
+  listing({ id: 'c', sock_real_ip: '198.19.3.30', domain: 'spectrum.com', region: 'New York', city: 'Buffalo', isp: 'Charter Spectrum', zip: '14202' }),
+];
+
+describe('marketplace text filters (SPEC §5)', () => {
+  it('keeps everything when no filter is set', () => {
+    expect(ids({})).toEqual(['a', 'b', 'c']);
+  });
+
+  it.each([
+    ['sock_real_ip', '18.2', ['b']],
+    ['domain', 'NET', ['a', 'b']],
+    ['region', 'texas', ['a', 'b']],
+    ['city', 'buff', ['c']],
+    ['isp', 'spectrum', ['c']],
+    ['zip', '77', ['b']],
+  ] as const)('matches %s as a case-insensitive substring', (field, needle, expected) => {
+    expect(ids({ text: text({ [field]: needle }) })).toEqual(expected);
+  });
+
+  it('combines text filters with AND', () => {
+    expect(ids({ text: text({ region: 'tex', city: 'hou' }) })).toEqual(['b']);
+    expect(ids({ text: text({ region: 'tex', city: 'buff' }) })).toEqual([]);
+  });
+
+  it('ignores surrounding blanks in what was typed', () => {
+    expect(ids({ text: text({ city: '  austin ' }) })).toEqual(['a']);
+  });
+});
+
+describe('type, added and distance filters (SPEC §5)', () => {
+  const typed = ['ISP', 'MOB', 'ISP/MOB', 'COM', 'DCH', 'EDU', 'CDN', '-', 'LIB', 'ORG'].map((type) =>
+    listing({ id: type, user_type: type }),
+  );
+
+  it('keeps only the chosen type, and every type for any', () => {
+    expect(ids({ type: 'MOB' }, typed)).toEqual(['MOB']);
+    expect(ids({ type: 'ISP/MOB' }, typed)).toEqual(['ISP/MOB']);
+    expect(ids({ type: '-' }, typed)).toEqual(['-']);
+    expect(ids({ type: 'any' }, typed)).toHaveLength(typed.length);
+  });
+
+  it('keeps listings added at most the chosen days ago', () => {
+    const aged = [0, 1, 3, 4, 7, 8, 30, 31].map((days) => listing({ id: String(days), added_days_ago: days }));
+    expect(ids({ added: 0 }, aged)).toEqual(['0']);
+    expect(ids({ added: 3 }, aged)).toEqual(['0', '1', '3']);
+    expect(ids({ added: 7 }, aged)).toEqual(['0', '1', '3', '4', '7']);
+    expect(ids({ added: 30 }, aged)).toEqual(['0', '1', '3', '4', '7', '8', '30']);
+    expect(ids({ added: 'any' }, aged)).toHaveLength(8);
+  });
+
+  it('keeps listings where cos(latitude) * 69.17 reaches the chosen miles', () => {
+    expect(withinDistance(0, 25)).toBe(true);
+    expect(withinDistance(68.8, 25)).toBe(true);
+    expect(withinDistance(68.9, 25)).toBe(false);
+    expect(withinDistance(43.7, 50)).toBe(true);
+    expect(withinDistance(-43.8, 50)).toBe(false);
+    expect(withinDistance(0, 100)).toBe(false);
+    const places = [0, 30, 45, 60, 70, -80].map((latitude) => listing({ id: String(latitude), latitude }));
+    expect(ids({ distance: 0 }, places)).toHaveLength(6);
+    expect(ids({ distance: 25 }, places)).toEqual(['0', '30', '45', '60']);
+    expect(ids({ distance: 50 }, places)).toEqual(['0', '30']);
+    expect(ids({ distance: 100 }, places)).toEqual([]);
+  });
+
+  it('bounds speed from below, ping and price from above, and ignores what is not a number', () => {
+    const rows = [
+      listing({ id: 'slow', speed: 10, ping: 300, price: 0.3 }),
+      listing({ id: 'fast', speed: 200, ping: 20, price: 1.5 }),
+    ];
+    expect(ids({ minSpeed: '50' }, rows)).toEqual(['fast']);
+    expect(ids({ maxPing: '100' }, rows)).toEqual(['fast']);
+    expect(ids({ maxPrice: '0.5' }, rows)).toEqual(['slow']);
+    expect(ids({ maxPrice: 'abc', minSpeed: ' ' }, rows)).toEqual(['slow', 'fast']);
+  });
+});
+
+describe('sidebar filters (SPEC §5)', () => {
+  it('Residential only keeps ISP, MOB, COM, ISP/MOB and -', () => {
+    const typed = ['ISP', 'MOB', 'COM', 'ISP/MOB', '-', 'DCH', 'EDU', 'CDN', 'LIB', 'ORG', 'SES'].map((type) =>
+      listing({ id: type, user_type: type }),
+    );
+    expect(ids({ residentialOnly: true }, typed)).toEqual(['ISP', 'MOB', 'COM', 'ISP/MOB', '-']);
+  });
+
+  it('Exclude blacklisted drops a listing with any of the four flags', () => {
+    const rows = [
+      listing({ id: 'clean' }),
+      listing({ id: 'sbl', sbl_black: 1 }),
+      listing({ id: 'xbl', xbl_black: 1 }),
+      listing({ id: 'css', css_black: 1 }),
+      listing({ id: 'pbl', pbl_black: 1 }),
+    ];
+    expect(ids({ excludeBlacklisted: true }, rows)).toEqual(['clean']);
+    expect(ids({ excludeBlacklisted: false }, rows)).toHaveLength(5);
+  });
+
+  it('combines with the column filters', () => {
+    const rows = [
+      listing({ id: 'home-listed', user_type: 'ISP', pbl_black: 1, city: 'Austin' }),
+      listing({ id: 'home-clean', user_type: 'ISP', city: 'Austin' }),
+      listing({ id: 'dc-clean', user_type: 'DCH', city: 'Austin' }),
+    ];
+    expect(ids({ residentialOnly: true, excludeBlacklisted: true, text: text({ city: 'aus' }) }, rows)).toEqual(['home-clean']);
+  });
+});
+
+describe('bulk purchase (SPEC §5)', () => {
+  it('sends only the unsold cart items', () => {
+    expect(unsoldIds([listing({ id: '1' }), listing({ id: '2', sold: true }), listing({ id: '3', sold: false })])).toEqual(['1', '3']);
+  });
+});
