@@ -1,13 +1,36 @@
-import { Typography } from '@mui/material';
+import { Box, Tab, Tabs, Typography } from '@mui/material';
+import { useState } from 'react';
 import { BuildLabel } from 'shared/ui/build-label';
+import { AddPaymentPanel } from './add-payment/add-payment-panel';
+import { ExpensesTable } from './expenses/expenses-table';
+import { TopupsTable } from './topups/topups-table';
 
+const TABS = [
+  { id: 'add', label: 'Add Payment', Panel: AddPaymentPanel },
+  { id: 'topups', label: 'Topups History', Panel: TopupsTable },
+  { id: 'expenses', label: 'Expenses History', Panel: ExpensesTable },
+] as const;
+
+/** SPEC §2 Payments (/payments): top up the balance, and the top-up and expense histories. */
 export default function PaymentsPage() {
+  const [selected, setSelected] = useState(0);
   return (
-    <section>
+    <Box component="section">
       <Typography variant="h4" component="h1" gutterBottom>
         Payments
       </Typography>
+      <Tabs value={selected} onChange={(_event, next: number) => setSelected(next)} aria-label="Payments" variant="scrollable" allowScrollButtonsMobile>
+        {TABS.map((tab, index) => (
+          <Tab key={tab.id} label={tab.label} id={`payments-tab-${tab.id}`} aria-controls={`payments-panel-${tab.id}`} value={index} />
+        ))}
+      </Tabs>
+      {/* Every panel exists for its tab's aria-controls; only the open one renders (and fetches). */}
+      {TABS.map(({ id, Panel }, index) => (
+        <Box key={id} role="tabpanel" id={`payments-panel-${id}`} aria-labelledby={`payments-tab-${id}`} hidden={index !== selected} sx={{ pt: 3 }}>
+          {index === selected && <Panel />}
+        </Box>
+      ))}
       <BuildLabel app={__APP_NAME__} label={__BUILD_LABEL__} />
-    </section>
+    </Box>
   );
 }

@@ -1,0 +1,28 @@
+import { serverMessage } from 'shared/api/api-client';
+import type { TopupRecord } from 'shared/api/contract';
+import { formatDateTime } from 'shared/format/date';
+import { formatMoney } from 'shared/format/money';
+import { useTopups } from '../api/get-topups';
+import { PaymentsTable } from '../payments-table';
+
+const columns = [
+  { header: 'Date', cell: (topup: TopupRecord) => formatDateTime(topup.createdAt) },
+  { header: 'Type', cell: (topup: TopupRecord) => topup._id },
+  { header: 'Amount($)', cell: (topup: TopupRecord) => formatMoney(topup.amount), align: 'right' as const },
+];
+
+/** SPEC §2 Topups History: only records with status 'completed' are listed. */
+export function TopupsTable() {
+  const topups = useTopups();
+  return (
+    <PaymentsTable
+      caption="Top-ups"
+      columns={columns}
+      rows={topups.data?.filter((topup) => topup.status === 'completed')}
+      rowKey={(topup) => topup._id}
+      isLoading={topups.isPending}
+      error={topups.isError ? serverMessage(topups.error, 'Failed to load top-ups.') : null}
+      emptyText="No top-ups yet."
+    />
+  );
+}
