@@ -3,14 +3,20 @@ import { Dialog, DialogContent, DialogTitle, IconButton } from '@mui/material';
 import { useAtom, useAtomValue } from 'jotai';
 import { isAuthenticatedAtom } from 'shared/auth/auth-atoms';
 import { authDialogAtom, type AuthDialog } from 'shared/auth/auth-dialog-atoms';
+import { ForgotPasswordForm } from './forgot-password-form';
+import { LoginForm } from './login-form';
+import { RegisterForm } from './register-form';
 
-const titles: Record<Exclude<AuthDialog, 'closed'>, string> = {
-  login: 'Log in',
-  register: 'Register',
-  forgotPassword: 'Forgot password',
+const dialogs: Record<Exclude<AuthDialog, 'closed'>, { title: string; Form: () => React.JSX.Element }> = {
+  login: { title: 'Log in', Form: LoginForm },
+  register: { title: 'Create your account', Form: RegisterForm },
+  forgotPassword: { title: 'Forgot password', Form: ForgotPasswordForm },
 };
 
-/** SPEC §2 auth modal: login, register or forgot password; closes on X or a click outside. */
+/**
+ * SPEC §2 auth modal: login, register or forgot password; closes on X, Escape or a click outside. MUI's
+ * Dialog traps focus inside and gives it back to the button that opened it.
+ */
 export function AuthDialogs() {
   const [dialog, setDialog] = useAtom(authDialogAtom);
   const signedIn = useAtomValue(isAuthenticatedAtom);
@@ -18,13 +24,28 @@ export function AuthDialogs() {
   const open = dialog !== 'closed' && !(signedIn && dialog === 'login');
   const close = () => setDialog('closed');
   if (dialog === 'closed') return null;
+  const { title, Form } = dialogs[dialog];
   return (
-    <Dialog open={open} onClose={close} aria-labelledby="auth-dialog-title" fullWidth maxWidth="xs">
-      <DialogTitle id="auth-dialog-title">{titles[dialog]}</DialogTitle>
+    <Dialog
+      open={open}
+      onClose={close}
+      aria-labelledby="auth-dialog-title"
+      fullWidth
+      maxWidth="xs"
+      // Narrow margins on phones keep room for the captcha; the backdrop stays clickable to close.
+      slotProps={{ paper: { sx: { m: { xs: 1.5, sm: 4 }, width: { xs: 'calc(100% - 24px)', sm: undefined } } } }}
+      data-testid={`auth-dialog-${dialog}`}
+    >
+      <DialogTitle id="auth-dialog-title" sx={{ pr: 7 }}>
+        {title}
+      </DialogTitle>
       <IconButton aria-label="Close" onClick={close} sx={{ position: 'absolute', right: 8, top: 8 }}>
         <CloseIcon />
       </IconButton>
-      <DialogContent />
+      <DialogContent>
+        {/* key: each dialog starts from an empty form */}
+        <Form key={dialog} />
+      </DialogContent>
     </Dialog>
   );
 }

@@ -1,0 +1,82 @@
+import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { useFormik } from 'formik';
+import { useSetAtom } from 'jotai';
+import { useSnackbar } from 'notistack';
+import { useState, type FormEvent } from 'react';
+import { authDialogAtom } from 'shared/auth/auth-dialog-atoms';
+import { authMessages } from 'shared/validation/auth-rules';
+import { forgotPasswordSchema } from 'shared/validation/auth-schemas';
+import { requestPasswordReset } from './auth-api';
+import { forgotFailure } from './auth-messages';
+
+/** SPEC §2/§8 forgot password: mails a reset link; leads back to login. */
+export function ForgotPasswordForm() {
+  const setDialog = useSetAtom(authDialogAtom);
+  const { enqueueSnackbar } = useSnackbar();
+  const [outcome, setOutcome] = useState<{ severity: 'success' | 'error'; message: string } | null>(null);
+
+  const formik = useFormik({
+    initialValues: { email: '' },
+    validationSchema: forgotPasswordSchema,
+    onSubmit: async ({ email }) => {
+      setOutcome(null);
+      try {
+        await requestPasswordReset({ email: email.trim() });
+        enqueueSnackbar(authMessages.forgotSent, { variant: 'success' });
+        setOutcome({ severity: 'success', message: authMessages.forgotSent });
+      } catch (error) {
+        const failure = forgotFailure(error);
+        enqueueSnackbar(failure.toast, { variant: 'error' });
+        setOutcome({ severity: 'error', message: failure.form });
+      }
+    },
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    // SPEC §8: an empty email is also said in a toast.
+    if (!formik.values.email.trim()) enqueueSnackbar(authMessages.emailEmpty, { variant: 'error', preventDuplicate: true });
+    formik.handleSubmit(event);
+  };
+
+  const busy = formik.isSubmitting;
+  const emailError = formik.touched.email && formik.errors.email ? formik.errors.email : undefined;
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-label="Forgot password">
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <Typography variant="body2" color="text.secondary">
+          Enter the email address of your account and we will send you a link to choose a new password.
+        </Typography>
+        {outcome && (
+          <Alert severity={outcome.severity} role={outcome.severity === 'error' ? 'alert' : 'status'}>
+            {outcome.message}
+          </Alert>
+        )}
+        <TextField
+          id="forgot-email"
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          autoFocus
+          required
+          fullWidth
+          disabled={busy}
+          value={formik.values.email}
+          onChange={formik.handleChange}
+          onBlur={formik.handleBlur}
+          error={Boolean(emailError)}
+          helperText={emailError}
+        />
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
+          {busy ? 'Processing...' : 'Send reset link'}
+        </Button>
+        <Typography variant="body2" sx={{ textAlign: 'center' }}>
+          <Link component="button" type="button" variant="body2" onClick={() => setDialog('login')}>
+            Back to login
+          </Link>
+        </Typography>
+      </Stack>
+    </Box>
+  );
+}

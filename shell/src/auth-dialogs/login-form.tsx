@@ -1,0 +1,134 @@
+import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { useFormik } from 'formik';
+import { useAtom, useSetAtom } from 'jotai';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { loginSucceededAtom } from 'shared/auth/auth-atoms';
+import { authDialogAtom, DEFAULT_AFTER_LOGIN, returnToAtom } from 'shared/auth/auth-dialog-atoms';
+import { themeModeAtom } from 'shared/theme/theme-atoms';
+import { authMessages } from 'shared/validation/auth-rules';
+import { loginSchema } from 'shared/validation/auth-schemas';
+import { AltchaCaptcha, type CaptchaHandle } from './altcha-captcha';
+import { logIn, verifyCaptcha } from './auth-api';
+import { loginFailure, loginMessages } from './auth-messages';
+import { PasswordField } from './password-field';
+
+/**
+ * SPEC §2/§8 login: the solved captcha is verified first (POST /api/auth/verify), then sent with the
+ * credentials, which consumes it. Every attempt, good or bad, leaves an unsolved captcha behind.
+ */
+export function LoginForm() {
+  const setDialog = useSetAtom(authDialogAtom);
+  const [returnTo, setReturnTo] = useAtom(returnToAtom);
+  const loginSucceeded = useSetAtom(loginSucceededAtom);
+  const setThemeMode = useSetAtom(themeModeAtom);
+  const navigate = useNavigate();
+  const captcha = useRef<CaptchaHandle>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const formik = useFormik({
+    initialValues: { username: '', password: '', captcha: '' },
+    validationSchema: loginSchema,
+    onSubmit: async (values, helpers) => {
+      setFormError(null);
+      const fail = (message: string, field: 'form' | 'captcha') => {
+        if (field === 'captcha') helpers.setFieldError('captcha', message);
+        else setFormError(message);
+      };
+      try {
+        const verification = await verifyCaptcha(values.captcha).catch((error: unknown) => {
+          if (error instanceof TypeError) throw error;
+          return { success: false };
+        });
+        if (!verification.success) {
+          fail(authMessages.required, 'captcha');
+          return;
+        }
+        const result = await logIn({ username: values.username.trim(), password: values.password, captcha: values.captcha });
+        if (!result.token || !result.userInfo) {
+          fail(loginMessages.accessDenied, 'form');
+          return;
+        }
+        loginSucceeded({ token: result.token, userInfo: result.userInfo });
+        setThemeMode('dark');
+        setDialog('closed');
+        setReturnTo(DEFAULT_AFTER_LOGIN);
+        navigate(returnTo);
+      } catch (error) {
+        const failure = loginFailure(error);
+        fail(failure.message, failure.field);
+      } finally {
+        // A solution is single use: whatever happened, the next attempt needs a fresh one.
+        captcha.current?.reset();
+        helpers.setFieldValue('captcha', '', false);
+      }
+    },
+  });
+
+  const busy = formik.isSubmitting;
+  const fieldError = (name: 'username' | 'password') =>
+    formik.touched[name] && formik.errors[name] ? formik.errors[name] : undefined;
+
+  return (
+    <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="Log in">
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {formError && (
+          <Alert severity="error" role="alert">
+            {formError}
+          </Alert>
+        )}
+        <TextField
+          id="login-username"
+          name="username"
+          label="Username"
+          autoComplete="username"
+          autoFocus
+          required
+          fullWidth
+          disabled={busy}
+          value={formik.values.username}
+          onChange={formik.handleChange}
+          onBlur={formik.handleBlur}
+          error={Boolean(fieldError('username'))}
+          helperText={fieldError('username')}
+        />
+        <PasswordField
+          id="login-password"
+          name="password"
+          label="Password"
+          autoComplete="current-password"
+          required
+          fullWidth
+          disabled={busy}
+          value={formik.values.password}
+          onChange={formik.handleChange}
+          onBlur={formik.handleBlur}
+          error={Boolean(fieldError('password'))}
+          helperText={fieldError('password')}
+        />
+        <AltchaCaptcha
+          handleRef={captcha}
+          onChange={(solution) => {
+            // Solving clears the message at once; a reset leaves it to the next submit (SPEC: required until solved).
+            void formik.setFieldValue('captcha', solution ?? '', Boolean(solution) && formik.submitCount > 0);
+          }}
+          error={formik.submitCount > 0 ? formik.errors.captcha : undefined}
+        />
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
+          {busy ? 'Log in...' : 'Log in'}
+        </Button>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+          <Link component="button" type="button" variant="body2" onClick={() => setDialog('forgotPassword')}>
+            Forgot password?
+          </Link>
+          <Typography variant="body2" component="span">
+            New here?{' '}
+            <Link component="button" type="button" variant="body2" onClick={() => setDialog('register')}>
+              Create an account
+            </Link>
+          </Typography>
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}

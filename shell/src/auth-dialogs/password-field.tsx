@@ -1,0 +1,32 @@
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
+import { useState } from 'react';
+
+/** A password input with a show/hide toggle, so people can check what they typed on a phone. */
+export function PasswordField(props: TextFieldProps) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <TextField
+      {...props}
+      type={visible ? 'text' : 'password'}
+      slotProps={{
+        ...props.slotProps,
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <IconButton
+                aria-label={visible ? `Hide ${String(props.label ?? 'password').toLowerCase()}` : `Show ${String(props.label ?? 'password').toLowerCase()}`}
+                onClick={() => setVisible((shown) => !shown)}
+                edge="end"
+                disabled={props.disabled}
+              >
+                {visible ? <VisibilityOff /> : <Visibility />}
+              </IconButton>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}

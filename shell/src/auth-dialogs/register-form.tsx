@@ -1,0 +1,81 @@
+import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { useFormik } from 'formik';
+import { useSetAtom } from 'jotai';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { serverMessage } from 'shared/api/api-client';
+import { authDialogAtom } from 'shared/auth/auth-dialog-atoms';
+import { registerSchema } from 'shared/validation/auth-schemas';
+import { registerAccount } from './auth-api';
+import { registerMessages } from './auth-messages';
+import { PasswordField } from './password-field';
+
+type Field = 'username' | 'email' | 'password' | 'confirmPassword';
+
+/** SPEC §2/§8 register: success toasts and opens the login dialog; it does not sign anyone in (SPEC §4). */
+export function RegisterForm() {
+  const setDialog = useSetAtom(authDialogAtom);
+  const { enqueueSnackbar } = useSnackbar();
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const formik = useFormik({
+    initialValues: { username: '', email: '', password: '', confirmPassword: '' },
+    validationSchema: registerSchema,
+    onSubmit: async ({ username, email, password }) => {
+      setFormError(null);
+      try {
+        await registerAccount({ username: username.trim(), email: email.trim(), password });
+        enqueueSnackbar(registerMessages.success, { variant: 'success' });
+        setDialog('login');
+      } catch (error) {
+        enqueueSnackbar(registerMessages.failed, { variant: 'error' });
+        setFormError(serverMessage(error, registerMessages.failed));
+      }
+    },
+  });
+
+  const busy = formik.isSubmitting;
+  const fieldProps = (name: Field) => {
+    const message = formik.touched[name] && formik.errors[name] ? formik.errors[name] : undefined;
+    return {
+      id: `register-${name}`,
+      name,
+      required: true,
+      fullWidth: true,
+      disabled: busy,
+      value: formik.values[name],
+      onChange: formik.handleChange,
+      onBlur: formik.handleBlur,
+      error: Boolean(message),
+      helperText: message,
+    };
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="Register">
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {formError && (
+          <Alert severity="error" role="alert">
+            {formError}
+          </Alert>
+        )}
+        <TextField {...fieldProps('username')} label="Username" autoComplete="username" autoFocus />
+        <TextField {...fieldProps('email')} label="Email" type="email" autoComplete="email" />
+        <PasswordField {...fieldProps('password')} label="Password" autoComplete="new-password" />
+        <PasswordField {...fieldProps('confirmPassword')} label="Confirm Password" autoComplete="new-password" />
+        <Typography variant="caption" color="text.secondary">
+          At least 8 characters with an uppercase letter, a lowercase letter, a number and one of @ ! $ &amp; - _ ,
+        </Typography>
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
+          {busy ? 'Registering...' : 'Register'}
+        </Button>
+        <Typography variant="body2" sx={{ textAlign: 'center' }}>
+          Already have an account?{' '}
+          <Link component="button" type="button" variant="body2" onClick={() => setDialog('login')}>
+            Log in
+          </Link>
+        </Typography>
+      </Stack>
+    </Box>
+  );
+}
