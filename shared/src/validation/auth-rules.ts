@@ -4,8 +4,13 @@
 export const PASSWORD_MIN_LENGTH = 8;
 /** Long enough for passphrases and password managers; bounded so hashing cannot be abused. */
 export const PASSWORD_MAX_LENGTH = 128;
+export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 32;
+/** Letters, digits, dot, underscore and hyphen: safe to show anywhere and unambiguous to type. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,32}$/;
 export const EMAIL_MAX_LENGTH = 254;
+/** Deliberately loose (something@domain.tld, no spaces): the mailed link is the real proof of the address. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Lowercase, uppercase, digit, one of @ ! $ & - _ , and at least 8 characters. */
 export const PASSWORD_COMPLEXITY = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@!$&\-_,]).{8,}$/;
@@ -25,4 +30,22 @@ export const authMessages = {
   wrongCredentials: 'Wrong username or password',
   forgotSent: 'Message sucessfully send to your email.',
   noUserWithEmail: 'No User with this email address.',
+  // Server answers where SPEC shows no wording.
+  usernameInvalid: 'Username must be 3 to 32 characters: letters, digits, dot, underscore or hyphen',
+  emailInvalid: 'Email address is not valid',
+  passwordTooLong: `Password must not be longer than ${PASSWORD_MAX_LENGTH} characters`,
+  usernameTaken: 'Username is already taken',
+  emailTaken: 'Email is already registered',
+  registered: 'Registration successful',
+  currentPasswordRequired: 'Current password is required',
+  currentPasswordWrong: 'Current password is incorrect',
+  passwordChanged: 'Password changed successfully!',
+  passwordReset: 'Password reset successfully!',
+  resetLinkInvalid: 'This password reset link is invalid, has expired or was already used.',
+  tooManyFailedLogins: 'Too many failed logins for this account. Try again later.',
+  tooManyRequests: 'Too many requests. Try again later.',
+  sessionEnded: 'Your session has ended. Please log in again.',
+  notYourAccount: 'You can only access your own account.',
+  loggedOut: 'Logged out',
+  mailFailed: 'The email could not be sent. Try again later.',
 } as const;

@@ -1,0 +1,107 @@
+// Sessions (SPEC §6: one active browser session). A token is an HS256 JWT whose `sid` names a row in
+// `sessions`; deleting the row revokes the token on every instance at once. Tokens also expire (`exp`, and
+// the row's expires_at), so a stolen token is worth at most one session lifetime.
+import { EventEmitter } from 'node:events';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Kysely } from 'kysely';
+import type { Schema } from '../db/schema.ts';
+
+export interface SessionUser {
+  id: string;
+  username: string;
+  email: string;
+  sessionId: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export class Sessions {
+  readonly #db: Kysely<Schema>;
+  readonly #key: Uint8Array;
+  readonly #ttlSeconds: number;
+  readonly #events = new EventEmitter<{ ended: [sessionIds: string[]] }>();
+
+  constructor(db: Kysely<Schema>, secret: string, ttlSeconds: number) {
+    this.#db = db;
+    this.#key = new TextEncoder().encode(secret);
+    this.#ttlSeconds = ttlSeconds;
+  }
+
+  /** Starts a session and ends every other session of the user (a login replaces the previous one). */
+  async start(userId: string): Promise<{ token: string; sessionId: string }> {
+    const expiresAt = new Date(Date.now() + this.#ttlSeconds * 1000);
+    const { session, ended } = await this.#db.transaction().execute(async (trx) => {
+      const ended = await trx.deleteFrom('sessions').where('user_id', '=', userId).returning('id').execute();
+      const session = await trx
+        .insertInto('sessions')
+        .values({ user_id: userId, expires_at: expiresAt })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { session, ended };
+    });
+    this.announceEnded(ended.map((row) => row.id));
+    const token = await this.sign(userId, session.id, expiresAt);
+    return { token, sessionId: session.id };
+  }
+
+  /** Signs a token; exported for tests that need tokens with chosen claims (e.g. already expired). */
+  sign(userId: string, sessionId: string, expiresAt: Date): Promise<string> {
+    return new SignJWT({ sid: sessionId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(userId)
+      .setIssuedAt()
+      .setExpirationTime(expiresAt)
+      .sign(this.#key);
+  }
+
+  /** The user behind a token, or null when it is malformed, forged, expired or revoked. */
+  async authenticate(token: string): Promise<SessionUser | null> {
+    let userId: unknown;
+    let sessionId: unknown;
+    try {
+      const { payload } = await jwtVerify(token, this.#key, { algorithms: ['HS256'] });
+      userId = payload.sub;
+      sessionId = payload.sid;
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError) return null;
+      throw error;
+    }
+    if (typeof userId !== 'string' || typeof sessionId !== 'string' || !UUID.test(userId) || !UUID.test(sessionId)) {
+      return null;
+    }
+    const row = await this.#db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(['users.id', 'users.username', 'users.email', 'sessions.id as sessionId'])
+      .where('sessions.id', '=', sessionId)
+      .where('sessions.user_id', '=', userId)
+      .where('sessions.expires_at', '>', new Date())
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  async end(sessionId: string): Promise<void> {
+    await this.#db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+    this.announceEnded([sessionId]);
+  }
+
+  /**
+   * Ends the user's sessions, except `keepSessionId` if given. Takes the caller's transaction so the
+   * revocation commits with the password change that causes it; call announceEnded after the commit.
+   */
+  async endAllOf(db: Kysely<Schema>, userId: string, keepSessionId?: string): Promise<string[]> {
+    let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+    if (keepSessionId) query = query.where('id', '<>', keepSessionId);
+    const rows = await query.returning('id').execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** Tells listeners (realtime: disconnect those sockets) that these sessions no longer exist. */
+  announceEnded(sessionIds: string[]): void {
+    if (sessionIds.length > 0) this.#events.emit('ended', sessionIds);
+  }
+
+  onEnded(listener: (sessionIds: string[]) => void): void {
+    this.#events.on('ended', listener);
+  }
+}

@@ -1,0 +1,57 @@
+// The app factory used by main.ts and by every test (through inject()): external plugins, then the app's
+// own plugins (database, auth, captcha, mail, realtime), then the routes and the portal's static files.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { errorHandler } from './http/error-handler.ts';
+import auth from './plugins/auth.ts';
+import captcha from './plugins/captcha.ts';
+import database from './plugins/database.ts';
+import docs from './plugins/docs.ts';
+import mail from './plugins/mail.ts';
+import portal from './plugins/portal.ts';
+import realtime from './plugins/realtime.ts';
+import security from './plugins/security.ts';
+import routes from './routes/index.ts';
+
+export interface AppDependencies {
+  /** Use this open database instead of opening the configured one (the caller closes it). */
+  database?: Database;
+}
+
+export type App = FastifyInstance;
+
+export async function buildApp(config: Config, dependencies: AppDependencies = {}): Promise<App> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimit,
+    ajv: {
+      // Bodies are JSON: a number where a string belongs is an error, not something to convert.
+      // (Route params are strings anyway; query numbers must be parsed by the route.)
+      customOptions: { coerceTypes: false },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setErrorHandler(errorHandler);
+
+  try {
+    await app.register(security, { config });
+    await app.register(docs);
+
+    await app.register(database, { config: config.database, database: dependencies.database });
+    await app.register(auth, { config });
+    await app.register(captcha, { config });
+    await app.register(mail, { config });
+    await app.register(realtime, { config });
+
+    await app.register(routes, { config });
+    await app.register(portal, { config });
+    await app.ready();
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return app;
+}

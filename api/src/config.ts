@@ -1,0 +1,192 @@
+// The only module that reads the environment. Everything else receives a typed `Config`, so tests build
+// apps with whatever settings they need and production behaviour is documented in one place (README).
+import { isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The remotes the shell composes at runtime (ARCHITECTURE: packages). */
+export const REMOTE_NAMES = ['landing', 'marketplace', 'history', 'payments', 'support', 'account'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+export type DatabaseConfig =
+  /** Embedded PostgreSQL (PGlite); `dataDir: null` keeps it in memory (tests). */
+  | { kind: 'pglite'; dataDir: string | null }
+  /** Real PostgreSQL; `schema` pins search_path (tests give each app its own schema). */
+  | { kind: 'postgres'; url: string; schema: string | null };
+
+export interface Argon2Params {
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+
+export interface Config {
+  host: string;
+  port: number;
+  /** Where users reach the portal; used in mailed links. */
+  publicUrl: string;
+  logLevel: string;
+  /** Forwarded-for handling behind a load balancer (fastify `trustProxy`). */
+  trustProxy: boolean | string;
+  /** Request body limit in bytes. */
+  bodyLimit: number;
+  dataDir: string;
+  database: DatabaseConfig;
+  redisUrl: string | null;
+  mail: {
+    smtpUrl: string | null;
+    from: string;
+    /** Where mails go as `.eml` files when no SMTP server is configured. */
+    outboxDir: string;
+  };
+  auth: {
+    /** HS256 key; null: generated once and kept in the `settings` table. */
+    jwtSecret: string | null;
+    sessionTtlSeconds: number;
+    argon2: Argon2Params;
+    /** Failed logins one account may take per window before 429 (OWASP ASVS: at most 100 per hour). */
+    loginFailureLimit: number;
+    loginFailureWindowSeconds: number;
+    resetTokenTtlSeconds: number;
+  };
+  captcha: {
+    /** HMAC key signing challenges; null: generated once and kept in the `settings` table. */
+    hmacKey: string | null;
+    /** Upper bound of the secret counter the browser must find: the difficulty. */
+    maxNumber: number;
+    expiresInSeconds: number;
+  };
+  rateLimit: {
+    /** Requests per window per IP on each sensitive auth route. */
+    max: number;
+    windowMs: number;
+  };
+  web: {
+    shellDir: string;
+    remoteDirs: Record<RemoteName, string>;
+    /** Overrides of `/remotes.json` entries (dev mode: each remote on its own dev server). */
+    remoteUrls: Partial<Record<RemoteName, string>>;
+  };
+}
+
+export const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+
+/** OWASP ASVS 5.0 / Password Storage Cheat Sheet: argon2id, 19 MiB, 2 iterations, 1 lane. */
+export const ARGON2_OWASP: Argon2Params = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+type Env = Record<string, string | undefined>;
+
+class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function text(env: Env, name: string): string | null {
+  const value = env[name]?.trim();
+  return value ? value : null;
+}
+
+function integer(env: Env, name: string, fallback: number, min = 0): number {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < min) {
+    throw new ConfigError(`${name} must be an integer >= ${min}, got "${raw}"`);
+  }
+  return value;
+}
+
+/** Relative paths are taken from the repository root, whichever folder the process starts in. */
+function path(env: Env, name: string, fallback: string): string {
+  const raw = text(env, name) ?? fallback;
+  return isAbsolute(raw) ? raw : resolve(repoRoot, raw);
+}
+
+function remoteUrls(env: Env): Partial<Record<RemoteName, string>> {
+  const raw = text(env, 'REMOTE_URLS');
+  if (raw === null) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ConfigError('REMOTE_URLS must be a JSON object of remote name -> manifest URL');
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new ConfigError('REMOTE_URLS must be a JSON object of remote name -> manifest URL');
+  }
+  const result: Partial<Record<RemoteName, string>> = {};
+  for (const [name, url] of Object.entries(parsed)) {
+    if (!(REMOTE_NAMES as readonly string[]).includes(name) || typeof url !== 'string') {
+      throw new ConfigError(`REMOTE_URLS: unknown remote "${name}" or non-string URL`);
+    }
+    result[name as RemoteName] = url;
+  }
+  return result;
+}
+
+function trustProxy(env: Env): boolean | string {
+  const raw = text(env, 'TRUST_PROXY');
+  if (raw === null || raw === 'false') return false;
+  if (raw === 'true') return true;
+  return raw;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = integer(env, 'PORT', 8080);
+  const dataDir = path(env, 'DATA_DIR', '.data');
+  const databaseUrl = text(env, 'DATABASE_URL');
+  const remotesDir = text(env, 'REMOTES_DIR');
+  const remoteDirs = Object.fromEntries(
+    REMOTE_NAMES.map((name) => [
+      name,
+      remotesDir === null ? join(repoRoot, `mfe-${name}`, 'dist') : join(path(env, 'REMOTES_DIR', ''), name),
+    ]),
+  ) as Record<RemoteName, string>;
+
+  return {
+    host: text(env, 'HOST') ?? '127.0.0.1',
+    port,
+    publicUrl: (text(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    logLevel: text(env, 'LOG_LEVEL') ?? 'info',
+    trustProxy: trustProxy(env),
+    bodyLimit: integer(env, 'BODY_LIMIT', 100 * 1024, 1024),
+    dataDir,
+    database: databaseUrl
+      ? { kind: 'postgres', url: databaseUrl, schema: null }
+      : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
+    redisUrl: text(env, 'REDIS_URL'),
+    mail: {
+      smtpUrl: text(env, 'SMTP_URL'),
+      from: text(env, 'MAIL_FROM') ?? 'Private Sock5 <no-reply@localhost>',
+      outboxDir: join(dataDir, 'outbox'),
+    },
+    auth: {
+      jwtSecret: text(env, 'JWT_SECRET'),
+      sessionTtlSeconds: integer(env, 'SESSION_TTL_SECONDS', 24 * 60 * 60, 60),
+      argon2: ARGON2_OWASP,
+      loginFailureLimit: integer(env, 'LOGIN_FAILURE_LIMIT', 100, 1),
+      loginFailureWindowSeconds: 60 * 60,
+      resetTokenTtlSeconds: 60 * 60,
+    },
+    captcha: {
+      hmacKey: text(env, 'CAPTCHA_HMAC_KEY'),
+      maxNumber: integer(env, 'CAPTCHA_MAX_NUMBER', 20_000, 1),
+      expiresInSeconds: integer(env, 'CAPTCHA_EXPIRES_SECONDS', 10 * 60, 10),
+    },
+    rateLimit: {
+      max: integer(env, 'RATE_LIMIT_MAX', 30, 1),
+      windowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1000),
+    },
+    web: {
+      shellDir: join(repoRoot, 'shell', 'dist'),
+      remoteDirs,
+      remoteUrls: remoteUrls(env),
+    },
+  };
+}
+
+/** Settings of the API test suite itself (TEST_DATABASE_URL: also run every suite on PostgreSQL). */
+export function loadTestEnvironment(env: Env = process.env): { databaseUrl: string | null; redisUrl: string } {
+  return {
+    databaseUrl: text(env, 'TEST_DATABASE_URL'),
+    redisUrl: text(env, 'TEST_REDIS_URL') ?? 'redis://127.0.0.1:6379',
+  };
+}

@@ -1,0 +1,76 @@
+// Row types of the tables created by api/migrations. Keep in step with the SQL: a new migration that
+// adds a table or column adds it here too.
+import type { ColumnType, Generated } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | undefined, never>;
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+  created_at: CreatedAt;
+}
+
+export interface UsersTable {
+  id: Generated<string>;
+  username: string;
+  email: string;
+  password_hash: string;
+  /** Written only through postLedgerEntry (src/ledger/ledger.ts). */
+  balance_cents: ColumnType<number, never, number>;
+  created_at: CreatedAt;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+}
+
+export interface UsedCaptchasTable {
+  challenge_id: string;
+  expires_at: Date;
+  used_at: CreatedAt;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface FailedLoginsTable {
+  id: Generated<number>;
+  user_id: string;
+  created_at: CreatedAt;
+}
+
+export type LedgerKind = 'topup' | 'purchase' | 'renewal' | 'refund';
+
+export interface LedgerTable {
+  id: Generated<number>;
+  user_id: string;
+  kind: LedgerKind;
+  amount_cents: number;
+  reference: string;
+  created_at: CreatedAt;
+}
+
+export interface SchemaMigrationsTable {
+  version: string;
+  name: string;
+  applied_at: CreatedAt;
+}
+
+export interface Schema {
+  settings: SettingsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  used_captchas: UsedCaptchasTable;
+  password_resets: PasswordResetsTable;
+  failed_logins: FailedLoginsTable;
+  ledger: LedgerTable;
+  schema_migrations: SchemaMigrationsTable;
+}

@@ -1,0 +1,50 @@
+// The one error handler: every failure leaves as JSON `{message}`. Validation errors are 400 and name the
+// field (with SPEC's wording for missing fields); other 4xx keep their message; anything else is logged
+// and masked as 500 'Internal server error', never a stack trace.
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { authMessages } from 'shared/validation/auth-rules';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Messages for missing body fields of this route, overriding the defaults below. */
+    requiredMessages?: Record<string, string>;
+  }
+}
+
+/** SPEC §5 wording for a missing field, by field name. */
+const requiredMessages: Record<string, string> = {
+  username: authMessages.usernameRequired,
+  email: authMessages.emailRequired,
+  password: authMessages.passwordRequired,
+  captcha: authMessages.required,
+  token: authMessages.required,
+  oldPassword: authMessages.currentPasswordRequired,
+  newPassword: authMessages.passwordRequired,
+};
+
+function validationMessage(error: FastifyError, request: FastifyRequest): string {
+  const first = error.validation?.[0];
+  if (first?.keyword === 'required') {
+    const field = (first.params as { missingProperty?: unknown }).missingProperty;
+    if (typeof field === 'string') {
+      const message = request.routeOptions.config.requiredMessages?.[field] ?? requiredMessages[field];
+      if (message) return message;
+    }
+  }
+  // Fastify's own wording names the part and field, e.g. "body/email must be string".
+  return error.message;
+}
+
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.validation) {
+    return reply.code(400).send({ message: validationMessage(error, request) });
+  }
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    const retryAfter = (error as { retryAfter?: unknown }).retryAfter;
+    if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+    return reply.code(status).send({ message: error.message });
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply.code(500).send({ message: 'Internal server error' });
+}

@@ -1,0 +1,65 @@
+// Authentication is this one hook: `onRequest: app.authenticate` on a route puts the signed-in user on
+// `request.user` or answers 401. Authorisation ("is this id yours?") is `requireSelf` in the route.
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { authMessages } from 'shared/validation/auth-rules';
+import { createLoginThrottle, type LoginThrottle } from '../accounts/login-throttle.ts';
+import { createPasswordHasher, type PasswordHasher } from '../accounts/passwords.ts';
+import { Sessions, type SessionUser } from '../accounts/sessions.ts';
+import type { Config } from '../config.ts';
+import { loadOrCreateSecret } from '../db/settings.ts';
+import { HttpError } from '../http/errors.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: Sessions;
+    passwords: PasswordHasher;
+    loginThrottle: LoginThrottle;
+    authenticate(request: FastifyRequest): Promise<void>;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+/** The bearer token of a request (SPEC §6: `Authorization: Bearer <token>`). */
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** The signed-in user of a route behind `app.authenticate`. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new HttpError(401, authMessages.sessionEnded);
+  return request.user;
+}
+
+/** The signed-in user, provided the id in the URL is theirs: nobody reads or changes another account. */
+export function requireSelf(request: FastifyRequest, userId: string): SessionUser {
+  const user = currentUser(request);
+  if (user.id !== userId) throw new HttpError(403, authMessages.notYourAccount);
+  return user;
+}
+
+export default fp<{ config: Config }>(
+  async (app, { config }) => {
+    const secret = await loadOrCreateSecret(app.db, 'jwt_secret', config.auth.jwtSecret);
+    const sessions = new Sessions(app.db, secret, config.auth.sessionTtlSeconds);
+    app.decorate('sessions', sessions);
+    app.decorate('passwords', createPasswordHasher(config.auth.argon2));
+    app.decorate(
+      'loginThrottle',
+      createLoginThrottle(app.db, config.auth.loginFailureLimit, config.auth.loginFailureWindowSeconds),
+    );
+    app.decorateRequest('user', null);
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const token = bearerToken(request);
+      const user = token === null ? null : await sessions.authenticate(token);
+      if (!user) throw new HttpError(401, authMessages.sessionEnded);
+      request.user = user;
+    });
+  },
+  { name: 'auth', dependencies: ['database'] },
+);

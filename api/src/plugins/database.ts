@@ -1,0 +1,36 @@
+// Opens the database, brings its schema up to date and exposes it as `app.db`.
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import type { DatabaseConfig } from '../config.ts';
+import { openDatabase, type Database } from '../db/database.ts';
+import { migrate } from '../db/migrator.ts';
+import type { Schema } from '../db/schema.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Schema>;
+  }
+}
+
+export interface DatabasePluginOptions {
+  config: DatabaseConfig;
+  /** An already open database (tests sharing one between instances); its owner closes it. */
+  database?: Database | undefined;
+}
+
+export default fp<DatabasePluginOptions>(
+  async (app, options) => {
+    const database = options.database ?? (await openDatabase(options.config));
+    const owned = options.database === undefined;
+    try {
+      const applied = await migrate(database.db);
+      if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+    } catch (error) {
+      if (owned) await database.close();
+      throw error;
+    }
+    app.decorate('db', database.db);
+    if (owned) app.addHook('onClose', () => database.close());
+  },
+  { name: 'database' },
+);

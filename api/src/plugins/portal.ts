@@ -1,0 +1,79 @@
+// Serves the composed portal: the shell's build at `/` with history-API fallback (client-side routes such as
+// /dashboard get index.html), each remote's build under /remotes/<name>/, and the runtime map /remotes.json
+// the shell reads to find them. Replacing a remote's files (or its REMOTE_URLS entry) changes what users get
+// without touching the shell. Unknown /api/* paths answer 404 JSON.
+import { existsSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { RemoteMap } from 'shared/api/contract';
+import { REMOTE_NAMES, type Config } from '../config.ts';
+
+/** Files that name other files: always revalidated so a deploy shows at the next load. */
+const ENTRY_FILES = new Set(['index.html', 'remotes.json', 'mf-manifest.json', 'remoteEntry.js']);
+/** Webpack content hashes in file names (main.3f9a1c2b.js, 412.8e0d1f3a.css): safe to cache forever. */
+const HASHED_NAME = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+
+function setCacheHeaders(reply: FastifyReply, filePath: string): void {
+  const name = basename(filePath);
+  const immutable = !ENTRY_FILES.has(name) && !name.endsWith('.html') && HASHED_NAME.test(name);
+  reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+function pathOf(request: FastifyRequest): string {
+  return request.url.split('?')[0] ?? '/';
+}
+
+function isOwnedPrefix(path: string): boolean {
+  return /^\/(api|remotes|socket\.io)(\/|$)/.test(path);
+}
+
+export default fp<{ config: Config }>(
+  async (app, { config }) => {
+    const { shellDir, remoteDirs, remoteUrls } = config.web;
+    for (const [name, dir] of [['shell', shellDir], ...Object.entries(remoteDirs)] as const) {
+      if (!existsSync(dir)) app.log.warn({ dir }, `${name} is not built: its pages are unavailable until it is`);
+    }
+
+    app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+      const path = pathOf(request);
+      const wantsPage =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !isOwnedPrefix(path) &&
+        (request.headers.accept ?? '').includes('text/html');
+      if (!wantsPage) {
+        return reply.code(404).send({ message: `Not found: ${request.method} ${path}` });
+      }
+      if (!existsSync(join(shellDir, 'index.html'))) {
+        return reply.code(503).send({ message: 'The portal is not built yet. Run the build, then reload.' });
+      }
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', shellDir);
+    });
+
+    // Registered even when a folder is missing: files that appear later are served without a restart.
+    await app.register(fastifyStatic, {
+      root: shellDir,
+      prefix: '/',
+      cacheControl: false,
+      setHeaders: setCacheHeaders,
+    });
+    for (const name of REMOTE_NAMES) {
+      await app.register(fastifyStatic, {
+        root: remoteDirs[name],
+        prefix: `/remotes/${name}/`,
+        decorateReply: false,
+        cacheControl: false,
+        setHeaders: setCacheHeaders,
+      });
+    }
+
+    app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
+      const map: RemoteMap = Object.fromEntries(
+        REMOTE_NAMES.map((name) => [name, remoteUrls[name] ?? `/remotes/${name}/mf-manifest.json`]),
+      );
+      return reply.header('cache-control', 'no-cache').send(map);
+    });
+  },
+  { name: 'portal' },
+);

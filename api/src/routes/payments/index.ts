@@ -1,0 +1,44 @@
+// /api/payments: top-up history, expenses, and the payment processor's webhook (ARCHITECTURE: Payments).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { TopupRecord } from 'shared/api/contract';
+import Type from 'typebox';
+import { bearerAuth, errors } from '../../http/schemas.ts';
+import { listTopups } from '../../payments/orders.ts';
+import type { PaymentProvider } from '../../payments/payment-provider.ts';
+import { requireSelf } from '../../plugins/auth.ts';
+import webhook from './webhook.ts';
+
+const TopupRecordSchema = Type.Object({
+  _id: Type.String(),
+  amount: Type.Number(),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('completed'), Type.Literal('failed')]),
+  createdAt: Type.String(),
+});
+
+export interface PaymentRoutesOptions {
+  provider: PaymentProvider | null;
+}
+
+const payments: FastifyPluginAsyncTypebox<PaymentRoutesOptions> = async (app, { provider }) => {
+  app.get(
+    '/topups/:userId',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: "The signed-in user's top-ups with their status, newest first (the page lists completed ones)",
+        security: bearerAuth,
+        params: Type.Object({ userId: Type.String({ maxLength: 64 }) }),
+        response: { 200: Type.Array(TopupRecordSchema), ...errors(401, 403) },
+      },
+    },
+    async (request) => {
+      const self = requireSelf(request, request.params.userId);
+      const body: TopupRecord[] = await listTopups(app.db, self.id);
+      return body;
+    },
+  );
+
+  if (provider) await app.register(webhook, { provider });
+};
+
+export default payments;

@@ -1,0 +1,167 @@
+// Test helpers: build the real app on a fresh database and drive it through inject(), as a browser would.
+// Every suite runs on PGlite, and also on PostgreSQL when TEST_DATABASE_URL is set; each app gets its own
+// database (a fresh PGlite, or a fresh schema dropped afterwards), so tests never see each other's rows.
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestContext } from 'node:test';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp, type App } from '../app.ts';
+import { loadConfig, loadTestEnvironment, type Config } from '../config.ts';
+import { openDatabase, openPGlite, type Database } from '../db/database.ts';
+import { listMigrations, migrate } from '../db/migrator.ts';
+
+export type Backend = 'pglite' | 'postgres';
+
+export const testEnvironment = loadTestEnvironment();
+
+/** The databases every suite runs on. */
+export const backends: Backend[] = testEnvironment.databaseUrl ? ['pglite', 'postgres'] : ['pglite'];
+
+export const STRONG_PASSWORD = 'Correct-Horse-1';
+
+type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? Partial<T[K]> : T[K] };
+
+/** Config for a test app: quiet, generous rate limits, easy captcha, its own data dir. */
+export function testConfig(dataDir: string, overrides: DeepPartial<Config> = {}): Config {
+  const base = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://portal.test' });
+  return {
+    ...base,
+    ...overrides,
+    database: base.database,
+    mail: { ...base.mail, ...overrides.mail },
+    auth: { ...base.auth, ...overrides.auth },
+    captcha: { ...base.captcha, maxNumber: 500, ...overrides.captcha },
+    rateLimit: { ...base.rateLimit, max: 10_000, ...overrides.rateLimit },
+    web: { ...base.web, ...overrides.web },
+  } as Config;
+}
+
+/** A migrated empty PGlite image, cached on disk per migration set so each test file skips initdb. */
+let snapshot: Promise<Blob> | null = null;
+async function migratedSnapshot(): Promise<Blob> {
+  snapshot ??= (async () => {
+    const hash = createHash('sha256');
+    for (const file of await listMigrations()) hash.update(file.name).update(await readFile(file.path));
+    const cacheFile = join(tmpdir(), `private-sock5-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+    try {
+      return new Blob([await readFile(cacheFile)]);
+    } catch {
+      const database = await openPGlite(null);
+      await migrate(database.db);
+      const image = await database.dump();
+      await database.close();
+      const partial = `${cacheFile}.${process.pid}`;
+      await writeFile(partial, Buffer.from(await image.arrayBuffer()));
+      await rename(partial, cacheFile);
+      return image;
+    }
+  })();
+  return snapshot;
+}
+
+/** A fresh, migrated, empty database on the given backend; close() also removes it. */
+export async function openTestDatabase(backend: Backend): Promise<Database> {
+  if (backend === 'pglite') return openPGlite(null, await migratedSnapshot());
+  const url = testEnvironment.databaseUrl;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const database = await openDatabase({ kind: 'postgres', url, schema });
+  await migrate(database.db);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop schema ${schema} cascade`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface BuildOptions {
+  config?: DeepPartial<Config>;
+  /** Share a database with another app (multi-instance tests); the caller closes it. */
+  database?: Database;
+}
+
+/** The real app on a fresh database, closed (with its database and data dir) when the test ends. */
+export async function build(t: TestContext, backend: Backend, options: BuildOptions = {}): Promise<App> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'private-sock5-test-'));
+  const database = options.database ?? (await openTestDatabase(backend));
+  const app = await buildApp(testConfig(dataDir, options.config), { database });
+  t.after(async () => {
+    await app.close();
+    if (!options.database) await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  return app;
+}
+
+let sequence = 0;
+/** A username no other test uses. */
+export function uniqueName(prefix = 'user'): string {
+  sequence += 1;
+  return `${prefix}${sequence}_${randomBytes(3).toString('hex')}`;
+}
+
+export interface TestUser {
+  id: string;
+  username: string;
+  email: string;
+  password: string;
+}
+
+export async function register(app: App, fields: Partial<Omit<TestUser, 'id'>> = {}): Promise<TestUser> {
+  const username = fields.username ?? uniqueName();
+  const user = { username, email: fields.email ?? `${username}@example.com`, password: fields.password ?? STRONG_PASSWORD };
+  const response = await app.inject({ method: 'POST', url: '/api/auth/register', payload: user });
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  return { ...user, id: response.json<{ userInfo: { _id: string } }>().userInfo._id };
+}
+
+/** Fetches a challenge and solves it like the browser widget does; returns the payload the page sends. */
+export async function solveCaptcha(app: App): Promise<string> {
+  const challenge = (await app.inject({ method: 'GET', url: '/api/auth/challenge' })).json<Challenge>();
+  const solution = await solveChallenge({ challenge, deriveKey, timeout: 10_000 });
+  if (!solution) throw new Error('captcha not solved in time');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+export function loginRequest(app: App, username: string, password: string, captcha: string) {
+  return app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password, captcha } });
+}
+
+/** Logs in (solving a captcha) and returns the session token. */
+export async function login(app: App, user: Pick<TestUser, 'username' | 'password'>): Promise<string> {
+  const response = await loginRequest(app, user.username, user.password, await solveCaptcha(app));
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return response.json<{ token: string }>().token;
+}
+
+export function injectWithLogin(app: App, token: string, options: InjectOptions): Promise<LightMyRequestResponse> {
+  return app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } });
+}
+
+/** Rows per table, to prove a refused request wrote nothing. */
+export async function rowCounts(app: App): Promise<Record<string, number>> {
+  const tables = ['users', 'sessions', 'used_captchas', 'password_resets', 'failed_logins', 'ledger'] as const;
+  const counts: Record<string, number> = {};
+  for (const table of tables) {
+    const row = await app.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    counts[table] = Number(row.count);
+  }
+  return counts;
+}
