@@ -11,6 +11,7 @@ import database from './plugins/database.ts';
 import docs from './plugins/docs.ts';
 import mail from './plugins/mail.ts';
 import portal from './plugins/portal.ts';
+import payments from './payments/payments-plugin.ts';
 import realtime from './plugins/realtime.ts';
 import security from './plugins/security.ts';
 import routes from './routes/index.ts';
@@ -47,6 +48,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     await app.register(realtime, { config });
 
     await app.register(routes, { config });
+    await app.register(payments, { config });
     await app.register(portal, { config });
     await app.ready();
   } catch (error) {

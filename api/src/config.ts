@@ -60,11 +60,43 @@ export interface Config {
     max: number;
     windowMs: number;
   };
+  /** Top-ups (ARCHITECTURE: Payments; README "Payments"). */
+  payments: PaymentsConfig;
   web: {
     shellDir: string;
     remoteDirs: Record<RemoteName, string>;
     /** Overrides of `/remotes.json` entries (dev mode: each remote on its own dev server). */
     remoteUrls: Partial<Record<RemoteName, string>>;
+  };
+}
+
+export type PaymentsConfig =
+  /** Test mode: the API's own checkout page. `sandboxEnabled` false (production without opt-in): payments off. */
+  | { provider: 'sandbox'; sandboxEnabled: boolean }
+  /** BTCPay Server Greenfield API on the operator's store. */
+  | { provider: 'btcpay'; btcpay: { url: string; storeId: string; apiKey: string; webhookSecret: string } };
+
+function payments(env: Env): PaymentsConfig {
+  const provider = text(env, 'PAYMENT_PROVIDER') ?? 'sandbox';
+  if (provider === 'sandbox') {
+    // Decision 10: the sandbox credits balances for free, so production must ask for it explicitly.
+    const sandboxEnabled = text(env, 'NODE_ENV') !== 'production' || text(env, 'PAYMENT_SANDBOX_ENABLED') === 'true';
+    return { provider, sandboxEnabled };
+  }
+  if (provider !== 'btcpay') throw new ConfigError(`PAYMENT_PROVIDER must be sandbox or btcpay, got "${provider}"`);
+  const required = (name: string) => {
+    const value = text(env, name);
+    if (value === null) throw new ConfigError(`${name} is required when PAYMENT_PROVIDER=btcpay`);
+    return value;
+  };
+  return {
+    provider,
+    btcpay: {
+      url: required('BTCPAY_URL').replace(/\/+$/, ''),
+      storeId: required('BTCPAY_STORE_ID'),
+      apiKey: required('BTCPAY_API_KEY'),
+      webhookSecret: required('BTCPAY_WEBHOOK_SECRET'),
+    },
   };
 }
 
@@ -175,6 +207,7 @@ export function loadConfig(env: Env = process.env): Config {
       max: integer(env, 'RATE_LIMIT_MAX', 30, 1),
       windowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1000),
     },
+    payments: payments(env),
     web: {
       shellDir: join(repoRoot, 'shell', 'dist'),
       remoteDirs,

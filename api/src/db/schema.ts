@@ -58,6 +58,19 @@ export interface LedgerTable {
   created_at: CreatedAt;
 }
 
+export interface PaymentOrdersTable {
+  id: Generated<string>;
+  user_id: string;
+  amount_cents: number;
+  currency: 'USD';
+  provider: 'btcpay' | 'sandbox';
+  invoice_id: string | null;
+  checkout_url: string | null;
+  status: ColumnType<'pending' | 'completed' | 'failed', 'pending' | 'completed' | 'failed' | undefined>;
+  created_at: CreatedAt;
+  completed_at: Date | null;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   name: string;
@@ -72,5 +85,6 @@ export interface Schema {
   password_resets: PasswordResetsTable;
   failed_logins: FailedLoginsTable;
   ledger: LedgerTable;
+  payment_orders: PaymentOrdersTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -2,7 +2,6 @@
 // by which money reaches a balance: BTCPay's deliveries and the sandbox's confirmations both come here,
 // are verified against the raw bytes, and credit through applyInvoiceOutcome.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
 import { errors, MessageBody } from '../../http/schemas.ts';
 import { outcomeOf, parseInvoiceEvent } from '../../payments/btcpay/btcpay-event.ts';
 import { applyInvoiceOutcome } from '../../payments/crediting.ts';
