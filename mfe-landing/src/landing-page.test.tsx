@@ -1,0 +1,175 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useAtomValue } from 'jotai';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { authAtom, loginSucceededAtom, logoutAtom } from 'shared/auth/auth-atoms';
+import { authDialogAtom } from 'shared/auth/auth-dialog-atoms';
+import { appStore } from 'shared/store/app-store';
+import { AppProviders } from 'shared/ui/app-providers';
+import LandingPage from './landing-page';
+
+function DialogProbe() {
+  return <output data-testid="dialog">{useAtomValue(authDialogAtom)}</output>;
+}
+
+async function renderLanding() {
+  await act(async () => {
+    render(
+      <AppProviders forcedMode="light">
+        <MemoryRouter initialEntries={['/']}>
+          <DialogProbe />
+          <Routes>
+            <Route path="/" element={<LandingPage />} />
+            <Route path="/terms-and-conditions" element={<p>terms page</p>} />
+          </Routes>
+        </MemoryRouter>
+      </AppProviders>,
+    );
+  });
+}
+
+describe('landing page', () => {
+  const realFetch = globalThis.fetch;
+  const realMatchMedia = window.matchMedia;
+  const realScrollTo = window.scrollTo;
+  beforeEach(() => {
+    appStore.set(logoutAtom);
+    appStore.set(authDialogAtom, 'closed');
+  });
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+    window.matchMedia = realMatchMedia;
+    window.scrollTo = realScrollTo;
+  });
+
+  it('has the hero, the four anchored sections and the build label', async () => {
+    await renderLanding();
+    expect(screen.getByRole('heading', { level: 1, name: 'Private Sock5' })).toBeInTheDocument();
+    const hero = document.getElementById('home') as HTMLElement;
+    expect(within(hero).getByText(/in 190\+ countries and regions/)).toBeInTheDocument();
+    expect(within(hero).getByText(/100% IP purity and anonymity/)).toBeInTheDocument();
+    for (const id of ['features', 'offers', 'paymentsprices', 'contactus']) {
+      expect(document.getElementById(id)).not.toBeNull();
+    }
+    const nav = screen.getByRole('navigation', { name: 'Landing page' });
+    for (const [label, id] of [
+      ['Features', 'features'],
+      ['Offers', 'offers'],
+      ['Payments & Prices', 'paymentsprices'],
+      ['Contact us', 'contactus'],
+    ]) {
+      expect(within(nav).getByRole('link', { name: label })).toHaveAttribute('href', `#${id}`);
+    }
+    expect(screen.getByTestId('build-label-mfe-landing')).toBeInTheDocument();
+  });
+
+  it("shows 'Our Features' with its six cards", async () => {
+    await renderLanding();
+    const features = document.getElementById('features') as HTMLElement;
+    expect(within(features).getByRole('heading', { name: 'Our Features' })).toBeInTheDocument();
+    const titles = within(features)
+      .getAllByRole('heading', { level: 3 })
+      .map((heading) => heading.textContent);
+    expect(titles).toEqual([
+      'High quality Proxies',
+      'Fast clean and stable proxies',
+      'Affordable Prices',
+      'Refunds and Support',
+      'Deposit',
+      'Custom search',
+    ]);
+    for (const claim of [/from \$0\.4 for 24 hours/, /within 2 hours/, /\$50 for a new user/, /50% off/, /state, city, zip, provider and domain/]) {
+      expect(within(features).getByText(claim)).toBeInTheDocument();
+    }
+  });
+
+  it('selects an offer and moves the highlighted progress bar beside it', async () => {
+    await renderLanding();
+    const offers = document.getElementById('offers') as HTMLElement;
+    const mobile = within(offers).getByRole('button', { name: /Mobile LTE proxies/ });
+    const residential = within(offers).getByRole('button', { name: /Residential proxies/ });
+    expect(within(offers).getByRole('button', { name: /Datacenter proxies/ })).toHaveAttribute('aria-pressed', 'false');
+    expect(mobile).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('offer-progress-0')).toHaveAttribute('aria-valuenow', '100');
+    await userEvent.setup().click(residential);
+    expect(residential).toHaveAttribute('aria-pressed', 'true');
+    expect(mobile).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByTestId('offer-progress-0')).toHaveAttribute('aria-valuenow', '0');
+    expect(screen.getByTestId('offer-progress-1')).toHaveAttribute('aria-valuenow', '100');
+    expect(offers.querySelector('svg text')?.textContent).toBe('Residential proxies');
+  });
+
+  it("has 'Accepted cryptocurrencies' with Bitcoin and Litecoin, and Get Started opens registration", async () => {
+    await renderLanding();
+    const payments = document.getElementById('paymentsprices') as HTMLElement;
+    expect(within(payments).getByRole('heading', { name: 'Payments & Prices' })).toBeInTheDocument();
+    expect(within(payments).getByText('Accepted cryptocurrencies')).toBeInTheDocument();
+    expect(within(payments).getByText('Bitcoin')).toBeInTheDocument();
+    expect(within(payments).getByText('Litecoin')).toBeInTheDocument();
+    await userEvent.setup().click(within(payments).getByRole('button', { name: 'Get Started' }));
+    expect(screen.getByTestId('dialog')).toHaveTextContent('register');
+  });
+
+  it('opens the login and register dialogs from the navigation, hero and footer', async () => {
+    await renderLanding();
+    const user = userEvent.setup();
+    await user.click(within(screen.getByRole('navigation', { name: 'Landing page' })).getByRole('button', { name: 'Login' }));
+    expect(screen.getByTestId('dialog')).toHaveTextContent('login');
+    const hero = document.getElementById('home') as HTMLElement;
+    await user.click(within(hero).getByRole('button', { name: 'Register' }));
+    expect(screen.getByTestId('dialog')).toHaveTextContent('register');
+    const footer = screen.getByRole('contentinfo');
+    await user.click(within(footer).getByRole('button', { name: 'Login' }));
+    expect(screen.getByTestId('dialog')).toHaveTextContent('login');
+    await user.click(within(footer).getByRole('button', { name: 'Register' }));
+    expect(screen.getByTestId('dialog')).toHaveTextContent('register');
+  });
+
+  it('footer: contacts, scroll links, Terms, year and all rights reserved', async () => {
+    await renderLanding();
+    const footer = screen.getByRole('contentinfo');
+    expect(footer).toHaveAttribute('id', 'contactus');
+    expect(within(footer).getByRole('link', { name: 'support@privatesock5.example' })).toHaveAttribute('href', 'mailto:support@privatesock5.example');
+    expect(within(footer).getByRole('link', { name: /jabber\.privatesock5\.example/ })).toBeInTheDocument();
+    const footerNav = within(footer).getByRole('navigation', { name: 'Footer' });
+    expect(within(footerNav).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '#home',
+      '#features',
+      '#offers',
+      '#paymentsprices',
+      '/terms-and-conditions',
+    ]);
+    expect(within(footer).getByText(`© ${new Date().getFullYear()} Private Sock5. All rights reserved.`)).toBeInTheDocument();
+    await userEvent.setup().click(within(footerNav).getByRole('link', { name: 'Terms' }));
+    expect(await screen.findByText('terms page')).toBeInTheDocument();
+  });
+
+  it('shows Logout to a signed-in visitor, which ends the session on the server and here', async () => {
+    const fetchMock = jest.fn(async () => new Response(null, { status: 204 }));
+    globalThis.fetch = fetchMock as typeof fetch;
+    appStore.set(loginSucceededAtom, { token: 't', userInfo: { _id: 'u1', username: 'alice', email: 'a@example.com' } });
+    await renderLanding();
+    const nav = screen.getByRole('navigation', { name: 'Landing page' });
+    expect(within(nav).queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
+    await userEvent.setup().click(within(nav).getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(appStore.get(authAtom).token).toBeNull());
+    const request = (fetchMock.mock.calls[0] as unknown as [Request])[0];
+    expect(new URL(request.url).pathname).toBe('/api/auth/logout');
+    expect(within(nav).getByRole('button', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('scrolls to a section when its anchor is clicked', async () => {
+    const scrollTo = jest.fn();
+    window.scrollTo = scrollTo as unknown as typeof window.scrollTo;
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('reduce'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    })) as unknown as typeof window.matchMedia;
+    await renderLanding();
+    await userEvent.setup().click(within(screen.getByRole('navigation', { name: 'Landing page' })).getByRole('link', { name: 'Offers' }));
+    expect(scrollTo).toHaveBeenCalledTimes(1);
+    expect(document.activeElement).toBe(document.getElementById('offers'));
+  });
+});

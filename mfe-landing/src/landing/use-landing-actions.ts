@@ -1,0 +1,20 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useCallback } from 'react';
+import { isAuthenticatedAtom } from 'shared/auth/auth-atoms';
+import { authDialogAtom } from 'shared/auth/auth-dialog-atoms';
+import { endSession } from 'shared/auth/end-session';
+import { scrollToSection } from '../scroll/smooth-scroll';
+import { NAV_HEIGHT_PX } from './landing-sections';
+
+/** What the landing page's buttons do: open the shell's dialogs, end the session, scroll to a section. */
+export function useLandingActions() {
+  const setDialog = useSetAtom(authDialogAtom);
+  const signedIn = useAtomValue(isAuthenticatedAtom);
+  return {
+    signedIn,
+    openLogin: useCallback(() => setDialog('login'), [setDialog]),
+    openRegister: useCallback(() => setDialog('register'), [setDialog]),
+    logout: useCallback(() => void endSession(), []),
+    scrollTo: useCallback((id: string) => scrollToSection(id, { offset: NAV_HEIGHT_PX }), []),
+  };
+}
