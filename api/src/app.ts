@@ -21,6 +21,12 @@ export interface AppDependencies {
   database?: Database;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
 export type App = FastifyInstance;
 
 export async function buildApp(config: Config, dependencies: AppDependencies = {}): Promise<App> {
@@ -35,6 +41,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  app.decorate('config', config);
   app.setErrorHandler(errorHandler);
 
   try {
