@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { OrderRecord, TopupRecord } from 'shared/api/contract';
 import type { Schema } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
-import type { PaymentProvider } from './payment-provider.ts';
+import { PaymentProviderError, type PaymentProvider } from './payment-provider.ts';
 import { toCents, topUpMessages, topUpProblem } from './top-up-rules.ts';
 
 const toDollars = (cents: number) => cents / 100;
@@ -23,7 +23,7 @@ async function hasCompletedTopUp(db: Kysely<Schema>, userId: string): Promise<bo
 /**
  * Checks decision 7's amount rules, records the order as pending, then asks the provider for a checkout.
  * The provider call happens outside any transaction (it is a network call); if it fails the order is
- * marked failed and the user gets a 502 with a message to retry.
+ * marked failed and the PaymentProviderError goes to the caller.
  */
 export async function startOrder(
   db: Kysely<Schema>,
@@ -49,7 +49,7 @@ export async function startOrder(
   } catch (error) {
     log.error({ err: error, orderId: order.id, provider: provider.name }, 'payment provider refused to create a checkout');
     await db.updateTable('payment_orders').set({ status: 'failed' }).where('id', '=', order.id).execute();
-    throw new HttpError(502, topUpMessages.providerDown);
+    throw error instanceof PaymentProviderError ? error : new PaymentProviderError(String(error), { cause: error });
   }
   await db
     .updateTable('payment_orders')

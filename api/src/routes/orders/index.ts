@@ -6,7 +6,7 @@ import Type from 'typebox';
 import { HttpError } from '../../http/errors.ts';
 import { bearerAuth, errors } from '../../http/schemas.ts';
 import { listOrders, startOrder } from '../../payments/orders.ts';
-import type { PaymentProvider } from '../../payments/payment-provider.ts';
+import { PaymentProviderError, type PaymentProvider } from '../../payments/payment-provider.ts';
 import { topUpMessages } from '../../payments/top-up-rules.ts';
 import { currentUser, requireSelf } from '../../plugins/auth.ts';
 
@@ -45,8 +45,15 @@ const orders: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async (app, { prov
     async (request, reply) => {
       const user = currentUser(request);
       if (request.body.currency !== 'USD') throw new HttpError(400, topUpMessages.currency);
-      if (!provider) throw new HttpError(503, topUpMessages.unavailable);
-      const { checkoutUrl } = await startOrder(app.db, provider, user.id, request.body.amount, request.log);
+      // 502/503 are sent here: the error handler masks every 5xx it sees, and these messages are for the user.
+      if (!provider) return reply.code(503).send({ message: topUpMessages.unavailable });
+      let checkoutUrl: string;
+      try {
+        ({ checkoutUrl } = await startOrder(app.db, provider, user.id, request.body.amount, request.log));
+      } catch (error) {
+        if (error instanceof PaymentProviderError) return reply.code(502).send({ message: topUpMessages.providerDown });
+        throw error;
+      }
       const body: CreateOrderResponse = checkoutUrl;
       // A string payload would go out as text/plain unserialised; the contract says JSON.
       return reply.code(201).type('application/json; charset=utf-8').send(JSON.stringify(body));
