@@ -1,4 +1,4 @@
-import { EMPTY_FILTERS, filterProxies, unsoldIds, withinDistance, type ProxyFilters } from './proxy-filters';
+import { EMPTY_FILTERS, filterProxies, unsoldItems, withinDistance, type ProxyFilters } from './proxy-filters';
 import { listingFixture as listing } from './listing-fixture';
 
 const ids = (filters: Partial<ProxyFilters>, rows = sample) =>
@@ -116,6 +116,6 @@ describe('sidebar filters (SPEC §5)', () => {
 
 describe('bulk purchase (SPEC §5)', () => {
   it('sends only the unsold cart items', () => {
-    expect(unsoldIds([listing({ id: '1' }), listing({ id: '2', sold: true }), listing({ id: '3', sold: false })])).toEqual(['1', '3']);
+    expect(unsoldItems([listing({ id: '1' }), listing({ id: '2', sold: true }), listing({ id: '3', sold: false })]).map((item) => item.id)).toEqual(['1', '3']);
   });
 });

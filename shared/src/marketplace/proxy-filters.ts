@@ -110,6 +110,6 @@ export function filterProxies(listings: readonly ProxyListing[], filters: ProxyF
 }
 
 /** SPEC §5: a bulk purchase sends only the cart items not already sold. */
-export function unsoldIds(items: readonly Pick<ProxyListing, 'id' | 'sold'>[]): string[] {
-  return items.filter((item) => !item.sold).map((item) => item.id);
+export function unsoldItems<T extends Pick<ProxyListing, 'sold'>>(items: readonly T[]): T[] {
+  return items.filter((item) => !item.sold);
 }

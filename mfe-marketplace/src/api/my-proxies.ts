@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from 'shared/api/api-client';
+import type { OwnProxy } from 'shared/api/contract';
+import { queryKeys } from 'shared/query/query-keys';
+
+export function fetchMyProxies(): Promise<OwnProxy[]> {
+  return api.get('proxy/my').json<OwnProxy[]>();
+}
+
+/** The signed-in user's active proxies with their credentials (ARCHITECTURE decision 6). */
+export function useMyProxies() {
+  return useQuery({ queryKey: queryKeys.myProxies, queryFn: fetchMyProxies });
+}
+
+/** The string a customer pastes into their client: login:pass@ip:port. */
+export function proxyLink(own: OwnProxy): string {
+  return `${own.socks_auth}@${own.proxy}`;
+}

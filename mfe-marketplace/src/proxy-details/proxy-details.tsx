@@ -1,0 +1,117 @@
+import CloseIcon from '@mui/icons-material/Close';
+import { Alert, Box, Button, Dialog, DialogContent, DialogTitle, IconButton, Paper, Stack, Typography } from '@mui/material';
+import { useAtom, useAtomValue } from 'jotai';
+import type { ProxyListing } from 'shared/api/contract';
+import { formatMoney } from 'shared/format/money';
+import { flagEmoji } from 'shared/marketplace/flag';
+import { useBuyProxies } from '../api/buy-proxies';
+import { useProxyInfo } from '../api/proxy-info';
+import { useCartActions } from '../cart/use-cart-actions';
+import { addedLabel } from '../proxy-table/proxy-table';
+import { detailListingAtom, soldAtom } from '../state/marketplace-atoms';
+
+/** 'Clean' or the Spamhaus lists the address is on. */
+export function blacklistStatus(listing: ProxyListing): string {
+  const listed = [
+    ['SBL', listing.sbl_black],
+    ['XBL', listing.xbl_black],
+    ['CSS', listing.css_black],
+    ['PBL', listing.pbl_black],
+  ]
+    .filter(([, flag]) => flag === 1)
+    .map(([name]) => name);
+  return listed.length === 0 ? 'Clean' : `Listed: ${listed.join(', ')}`;
+}
+
+function Field({ label, value }: { label: string; value: string | number }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.5, borderBottom: 1, borderColor: 'divider' }}>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right', wordBreak: 'break-word' }}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+function DetailsContent({ selected }: { selected: ProxyListing }) {
+  const info = useProxyInfo(selected.id);
+  const listing = info.data ?? selected;
+  const sold = useAtomValue(soldAtom)[listing.id];
+  const { inCart, add } = useCartActions();
+  const buy = useBuyProxies();
+  return (
+    <Stack spacing={2}>
+      {info.isError && <Alert severity="warning">This proxy is no longer for sale.</Alert>}
+      <Box component="dl" sx={{ m: 0 }}>
+        <Field label="IP" value={`${flagEmoji(listing.img)} ${listing.sock_real_ip}`} />
+        <Field label="Country / region" value={`${listing.country} (${listing.ct})`} />
+        <Field label="Domain" value={listing.domain} />
+        <Field label="Org / ISP" value={listing.isp} />
+        <Field label="State" value={listing.region} />
+        <Field label="City" value={listing.city} />
+        <Field label="ZIP" value={listing.zip} />
+        <Field label="Time zone" value={listing.time_zone} />
+        <Field label="Blacklist" value={blacklistStatus(listing)} />
+        <Field label="Added" value={addedLabel(listing.added_days_ago)} />
+        <Field label="Type" value={listing.user_type} />
+        <Field label="Ping" value={`${listing.ping} ms`} />
+        <Field label="Speed" value={`${listing.speed} Mbit/s`} />
+        <Field label="DNS" value={listing.dns_ip} />
+        <Field label="Price" value={formatMoney(listing.price)} />
+      </Box>
+      {sold ? (
+        <Alert severity="success">
+          Yours: {sold.socks_auth}@{listing.sock_real_ip}:{sold.port}
+        </Alert>
+      ) : (
+        <Stack direction="row" spacing={1}>
+          <Button variant="contained" disabled={buy.isPending || info.isError} onClick={() => buy.mutate([listing])}>
+            Buy
+          </Button>
+          <Button variant="outlined" disabled={inCart(listing.id) || info.isError} onClick={() => add(listing)}>
+            {inCart(listing.id) ? 'In cart' : 'Add to cart'}
+          </Button>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/** SPEC §2 proxy detail: a modal under 768 px, a side panel otherwise. */
+export function ProxyDetails({ asModal }: { asModal: boolean }) {
+  const [selected, setSelected] = useAtom(detailListingAtom);
+  if (!selected) return null;
+  const close = () => setSelected(null);
+  const title = `Proxy ${selected.sock_real_ip}`;
+  if (asModal) {
+    return (
+      <Dialog open onClose={close} fullWidth aria-labelledby="proxy-details-title">
+        <DialogTitle id="proxy-details-title" sx={{ pr: 6 }}>
+          {title}
+          <IconButton aria-label="Close details" onClick={close} sx={{ position: 'absolute', right: 8, top: 8 }}>
+            <CloseIcon />
+          </IconButton>
+        </DialogTitle>
+        <DialogContent>
+          <DetailsContent key={selected.id} selected={selected} />
+        </DialogContent>
+      </Dialog>
+    );
+  }
+  return (
+    <Paper component="aside" aria-labelledby="proxy-details-title" variant="outlined" sx={{ p: 2, position: 'sticky', top: 16 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+        <Typography id="proxy-details-title" variant="h6" component="h2">
+          {title}
+        </Typography>
+        <IconButton aria-label="Close details" onClick={close}>
+          <CloseIcon />
+        </IconButton>
+      </Box>
+      <DetailsContent key={selected.id} selected={selected} />
+    </Paper>
+  );
+}

@@ -1,0 +1,67 @@
+import { Alert, Box, Chip, CircularProgress, Typography } from '@mui/material';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { serverMessage } from 'shared/api/api-client';
+import { flagEmoji } from 'shared/marketplace/flag';
+import type { RegionTab } from 'shared/marketplace/tab-atoms';
+import { useCountries } from '../api/countries';
+import { useStates } from '../api/states';
+import { chooseLocationAtom, selectionAtom } from '../state/marketplace-atoms';
+
+const US = 'US';
+
+/** SPEC §8: a failed list load shows 'Error: {message}' or 'error'. */
+export function LoadError({ error }: { error: unknown }) {
+  const message = serverMessage(error, error instanceof Error ? error.message : '');
+  return <Alert severity="error">{message ? `Error: ${message}` : 'error'}</Alert>;
+}
+
+/** USA: 'state - count' per state; other tabs: each country with its flag and online count. */
+export function LocationList({ tab }: { tab: RegionTab }) {
+  const isUsa = tab.as === 'USA';
+  const states = useStates(isUsa);
+  const countries = useCountries(tab.as, !isUsa);
+  const selection = useAtomValue(selectionAtom);
+  const choose = useSetAtom(chooseLocationAtom);
+  const query = isUsa ? states : countries;
+
+  if (query.isPending) return <CircularProgress size={24} aria-label="Loading locations" />;
+  if (query.isError) return <LoadError error={query.error} />;
+
+  return (
+    <Box component="ul" aria-label={isUsa ? 'US states' : 'Countries'} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, p: 0, m: 0, listStyle: 'none' }}>
+      {isUsa
+        ? states.data?.map(({ state, cnt }) => (
+            <li key={state}>
+              <Chip
+                clickable
+                label={`${state} - ${cnt}`}
+                color={selection.country === US && selection.state === state ? 'primary' : 'default'}
+                aria-pressed={selection.country === US && selection.state === state}
+                onClick={() => choose({ country: US, state })}
+              />
+            </li>
+          ))
+        : countries.data?.map(({ ct, online, img, country }) => (
+            <li key={ct}>
+              <Chip
+                clickable
+                label={
+                  <span>
+                    <span role="img" aria-label={`${country} flag`}>
+                      {flagEmoji(img)}
+                    </span>{' '}
+                    {country} - {online}
+                  </span>
+                }
+                color={selection.country === ct ? 'primary' : 'default'}
+                aria-pressed={selection.country === ct}
+                onClick={() => choose({ country: ct, state: null })}
+              />
+            </li>
+          ))}
+      {(isUsa ? states.data?.length : countries.data?.length) === 0 && (
+        <Typography color="text.secondary">No Proxy Data available</Typography>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,66 @@
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { Accordion, AccordionDetails, AccordionSummary, Box, Tab, Tabs, Typography } from '@mui/material';
+import { useAtomValue, useSetAtom } from 'jotai';
+import type { RegionCount } from 'shared/api/contract';
+import { regionTabs, selectedTabAtom, type RegionTab } from 'shared/marketplace/tab-atoms';
+import { useRegionCounts } from '../api/region-counts';
+import { selectTabAtom } from '../state/marketplace-atoms';
+import { LocationList } from './location-list';
+
+function tabLabel(tab: RegionTab, counts: RegionCount[] | undefined): string {
+  const count = counts?.find((region) => region.name === tab.name)?.count;
+  return count === undefined ? tab.name : `${tab.name} (${count})`;
+}
+
+/** SPEC §2 region browser: six tabs with counts, then the states (USA) or countries of the chosen tab. */
+export function RegionBrowser({ compact }: { compact: boolean }) {
+  const selected = useAtomValue(selectedTabAtom);
+  const selectTab = useSetAtom(selectTabAtom);
+  const { data: counts } = useRegionCounts();
+  const index = Math.max(0, regionTabs.findIndex((tab) => tab.name === selected.name));
+
+  if (compact) {
+    return (
+      <Box aria-label="Regions" role="region">
+        {regionTabs.map((tab) => (
+          <Accordion
+            key={tab.name}
+            disableGutters
+            expanded={tab.name === selected.name}
+            onChange={(_event, expanded) => expanded && selectTab(tab)}
+            slotProps={{ transition: { unmountOnExit: true } }}
+          >
+            <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+              <Typography>{tabLabel(tab, counts)}</Typography>
+            </AccordionSummary>
+            <AccordionDetails>
+              <LocationList tab={tab} />
+            </AccordionDetails>
+          </Accordion>
+        ))}
+      </Box>
+    );
+  }
+
+  return (
+    <Box>
+      <Tabs
+        value={index}
+        onChange={(_event, next: number) => {
+          const tab = regionTabs[next];
+          if (tab) selectTab(tab);
+        }}
+        variant="scrollable"
+        scrollButtons="auto"
+        aria-label="Regions"
+      >
+        {regionTabs.map((tab) => (
+          <Tab key={tab.name} label={tabLabel(tab, counts)} />
+        ))}
+      </Tabs>
+      <Box sx={{ py: 2 }}>
+        <LocationList tab={selected} />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,77 @@
+import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
+import { Badge, Box, Checkbox, FormControlLabel, Link, ListItemButton, ListItemIcon, ListItemText, MenuItem, Stack, TextField } from '@mui/material';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { cartCountAtom } from 'shared/cart/cart-atoms';
+import { selectedTabAtom } from 'shared/marketplace/tab-atoms';
+import { useCountries } from '../api/countries';
+import { useStates } from '../api/states';
+import { cartOpenAtom, chooseLocationAtom, filtersAtom, resetFiltersAtom, selectionAtom, updateFiltersAtom } from '../state/marketplace-atoms';
+
+/** Country (or, on the USA tab, state) selection for the chosen tab. */
+function LocationSelect() {
+  const tab = useAtomValue(selectedTabAtom);
+  const selection = useAtomValue(selectionAtom);
+  const choose = useSetAtom(chooseLocationAtom);
+  const isUsa = tab.as === 'USA';
+  const states = useStates(isUsa);
+  const countries = useCountries(tab.as, !isUsa);
+  const options = isUsa
+    ? (states.data ?? []).map(({ state, cnt }) => ({ value: state, label: `${state} - ${cnt}` }))
+    : (countries.data ?? []).map(({ ct, country, online }) => ({ value: ct, label: `${country} - ${online}` }));
+  const value = (isUsa ? selection.state : selection.country) ?? '';
+  return (
+    <TextField
+      select
+      size="small"
+      label={isUsa ? 'State' : 'Country'}
+      value={options.some((option) => option.value === value) ? value : ''}
+      onChange={(event) =>
+        choose(isUsa ? { country: 'US', state: event.target.value } : { country: event.target.value, state: null })
+      }
+      fullWidth
+    >
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** SPEC §2 sidebar: the two checkboxes, 'reset filters', country selection, and on mobile the cart item. */
+export function FiltersSidebar({ compact }: { compact: boolean }) {
+  const filters = useAtomValue(filtersAtom);
+  const update = useSetAtom(updateFiltersAtom);
+  const reset = useSetAtom(resetFiltersAtom);
+  const cartCount = useAtomValue(cartCountAtom);
+  const openCart = useSetAtom(cartOpenAtom);
+  return (
+    <Stack component="nav" aria-label="Proxy filters" spacing={1}>
+      <FormControlLabel
+        control={<Checkbox checked={filters.excludeBlacklisted} onChange={(event) => update({ excludeBlacklisted: event.target.checked })} />}
+        label="Exclude blacklisted proxies"
+      />
+      <FormControlLabel
+        control={<Checkbox checked={filters.residentialOnly} onChange={(event) => update({ residentialOnly: event.target.checked })} />}
+        label="Residential only proxies"
+      />
+      <Box>
+        <Link component="button" type="button" onClick={() => reset()}>
+          reset filters
+        </Link>
+      </Box>
+      <LocationSelect />
+      {compact && (
+        <ListItemButton onClick={() => openCart(true)} aria-label={`Cart, ${cartCount} items`}>
+          <ListItemIcon>
+            <Badge badgeContent={cartCount} color="primary" showZero>
+              <ShoppingCartIcon />
+            </Badge>
+          </ListItemIcon>
+          <ListItemText primary="Cart" />
+        </ListItemButton>
+      )}
+    </Stack>
+  );
+}
