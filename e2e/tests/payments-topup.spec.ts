@@ -1,0 +1,58 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { createCustomer, signIn } from '../support/session.ts';
+
+/** axe findings that would stop a customer: serious and critical ones. */
+async function blockingViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.length})`);
+}
+
+test('a new customer tops up $50 through the sandbox checkout and sees the balance change live', async ({ page, context, request }) => {
+  const customer = await createCustomer(request, 'topup');
+  await signIn(page, customer);
+
+  // A second portal tab stays open the whole time: it may only learn of the payment through the socket.
+  const watcher = await context.newPage();
+  await watcher.goto('/payments');
+  await expect(watcher.getByTestId('balance')).toHaveText('$0.00');
+  await watcher.evaluate(() => {
+    (window as unknown as { notReloaded: boolean }).notReloaded = true;
+  });
+
+  await page.goto('/payments');
+  await expect(page.getByRole('tab', { name: 'Add Payment' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('button', { name: '$50', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('Total: $50.00')).toBeVisible();
+  expect(await blockingViolations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Pay Now' }).click();
+  await expect(page).toHaveURL(/\/api\/payments\/sandbox\/checkout\/sandbox_/);
+  await expect(page.getByText(/TEST MODE/)).toBeVisible();
+  await expect(page.getByText('$50.00', { exact: true })).toBeVisible();
+  expect(await blockingViolations(page)).toEqual([]);
+
+  await page.getByRole('radio', { name: 'Litecoin (LTC)' }).check();
+  await page.getByRole('button', { name: 'Confirm test payment' }).click();
+  await expect(page).toHaveURL(/\/payments$/);
+  await expect(page.getByTestId('balance')).toHaveText('$50.00');
+
+  // The tab that never reloaded shows the new balance too, and lists the completed top-up.
+  await expect(watcher.getByTestId('balance')).toHaveText('$50.00');
+  await watcher.getByRole('tab', { name: 'Topups History' }).click();
+  const topups = watcher.getByRole('table', { name: 'Top-ups' });
+  await expect(topups.getByRole('row')).toHaveCount(2);
+  await expect(topups.getByRole('row').nth(1)).toContainText('$50.00');
+  expect(await watcher.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  expect(await blockingViolations(watcher)).toEqual([]);
+});
+
+test('a new customer is told about the $50 first-deposit minimum', async ({ page, request }) => {
+  const customer = await createCustomer(request, 'topupmin');
+  await signIn(page, customer);
+  await page.goto('/payments');
+  await page.getByRole('button', { name: '$20', exact: true }).click();
+  await page.getByRole('button', { name: 'Pay Now' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Your first top-up must be at least $50.00.');
+  await expect(page).toHaveURL(/\/payments$/);
+});
