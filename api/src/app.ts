@@ -1,7 +1,7 @@
 // The app factory used by main.ts and by every test (through inject()): external plugins, then the app's
 // own plugins (database, auth, captcha, mail, realtime), then the routes and the portal's static files.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { errorHandler } from './http/error-handler.ts';
@@ -12,6 +12,7 @@ import docs from './plugins/docs.ts';
 import mail from './plugins/mail.ts';
 import portal from './plugins/portal.ts';
 import payments from './payments/payments-plugin.ts';
+import marketplace from './marketplace/marketplace-plugin.ts';
 import realtime from './plugins/realtime.ts';
 import security from './plugins/security.ts';
 import routes from './routes/index.ts';
@@ -34,6 +35,13 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
+    // Malformed URLs and over-long path parameters are refused before routing; keep the {message} shape
+    // without echoing the (possibly huge) path back.
+    frameworkErrors: (error, _request, reply) => {
+      const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
+      const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'Path parameter too long' : 'Invalid URL';
+      void (reply as FastifyReply).code(status).send({ message });
+    },
     ajv: {
       // Bodies are JSON: a number where a string belongs is an error, not something to convert.
       // (Route params are strings anyway; query numbers must be parsed by the route.)
@@ -56,6 +64,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
 
     await app.register(routes, { config });
     await app.register(payments, { config });
+    await app.register(marketplace, { config });
     await app.register(portal, { config });
     await app.ready();
   } catch (error) {

@@ -43,7 +43,8 @@ export default fp<{ config: Config }>(
         !isOwnedPrefix(path) &&
         (request.headers.accept ?? '').includes('text/html');
       if (!wantsPage) {
-        return reply.code(404).send({ message: `Not found: ${request.method} ${path}` });
+        const shown = path.length > 80 ? `${path.slice(0, 80)}...` : path;
+        return reply.code(404).send({ message: `Not found: ${request.method} ${shown}` });
       }
       if (!existsSync(join(shellDir, 'index.html'))) {
         return reply.code(503).send({ message: 'The portal is not built yet. Run the build, then reload.' });

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { once } from 'node:events';
 import { describe, it, type TestContext } from 'node:test';
 import { BALANCE_EVENT, type BalanceEvent } from 'shared/api/contract';
 import { authMessages } from 'shared/validation/auth-rules';
@@ -26,14 +25,23 @@ function client(t: TestContext, url: string, token: string | undefined): Socket 
   return socket;
 }
 
+/** The arguments of the socket's next `event`. */
+function next(socket: Socket, event: string): Promise<unknown[]> {
+  return new Promise((resolve) => {
+    socket.once(event, (...args: unknown[]) => resolve(args));
+  });
+}
+
+/** Resolves once connected; throws with the server's reason when the handshake is refused. */
 async function connected(socket: Socket): Promise<void> {
   if (socket.connected) return;
-  const [outcome] = await Promise.race([once(socket, 'connect').then(() => ['ok']), once(socket, 'connect_error')]);
+  const [outcome] = await Promise.race([next(socket, 'connect').then(() => ['ok']), next(socket, 'connect_error')]);
   if (outcome !== 'ok') throw new Error(`connection refused: ${(outcome as Error).message}`);
 }
 
+/** The server's reason for refusing the handshake; throws if it was accepted. */
 async function refusal(socket: Socket): Promise<string> {
-  const [outcome] = await Promise.race([once(socket, 'connect').then(() => ['connected']), once(socket, 'connect_error')]);
+  const [outcome] = await Promise.race([next(socket, 'connect').then(() => ['connected']), next(socket, 'connect_error')]);
   if (outcome === 'connected') throw new Error('the connection was accepted');
   return (outcome as Error).message;
 }
@@ -54,13 +62,13 @@ for (const backend of backends) {
       bobSocket.on(BALANCE_EVENT, () => {
         bobEvents += 1;
       });
-      const received = once(aliceSocket, BALANCE_EVENT);
+      const received = next(aliceSocket, BALANCE_EVENT);
       app.notifyBalance(alice.id);
       const [event] = (await received) as [BalanceEvent];
       assert.deepEqual(event, { _id: alice.id });
 
       // Bob's socket got nothing of Alice's: a round trip to Bob after the emit proves it had its chance.
-      const bobReceived = once(bobSocket, BALANCE_EVENT);
+      const bobReceived = next(bobSocket, BALANCE_EVENT);
       app.notifyBalance(bob.id);
       await bobReceived;
       assert.equal(bobEvents, 1);
@@ -83,7 +91,7 @@ for (const backend of backends) {
       const user = await register(app);
       const socket = client(t, url, await login(app, user));
       await connected(socket);
-      const disconnected = once(socket, 'disconnect');
+      const disconnected = next(socket, 'disconnect');
       await login(app, user);
       const [reason] = await disconnected;
       assert.equal(reason, 'io server disconnect');
@@ -102,7 +110,7 @@ for (const backend of backends) {
 
       const socket = client(t, await listen(b), token);
       await connected(socket);
-      const received = once(socket, BALANCE_EVENT);
+      const received = next(socket, BALANCE_EVENT);
       a.notifyBalance(user.id);
       const [event] = (await received) as [BalanceEvent];
       assert.deepEqual(event, { _id: user.id });

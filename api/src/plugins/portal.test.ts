@@ -1,0 +1,168 @@
+import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it, type TestContext } from 'node:test';
+import { loadConfig, REMOTE_NAMES, type RemoteName } from '../config.ts';
+import { backends, build } from '../test/helpers.ts';
+
+const html = { accept: 'text/html,application/xhtml+xml' };
+
+/** A built shell and remotes in a temporary folder, laid out as REMOTES_DIR expects. */
+async function fakeBuild(t: TestContext, remotes: readonly RemoteName[] = REMOTE_NAMES) {
+  const root = await mkdtemp(join(tmpdir(), 'portal-'));
+  t.after(() => rm(root, { recursive: true, force: true }));
+  const shellDir = join(root, 'shell');
+  await mkdir(shellDir, { recursive: true });
+  await writeFile(join(shellDir, 'index.html'), '<!doctype html><title>shell</title>');
+  await writeFile(join(shellDir, 'main.3f9a1c2b.js'), 'console.log("shell")');
+  const remotesDir = join(root, 'remotes');
+  for (const name of remotes) {
+    await mkdir(join(remotesDir, name), { recursive: true });
+    await writeFile(join(remotesDir, name, 'mf-manifest.json'), JSON.stringify({ name }));
+    await writeFile(join(remotesDir, name, 'remoteEntry.js'), `/* ${name} */`);
+    await writeFile(join(remotesDir, name, '412.8e0d1f3a.js'), `/* ${name} chunk */`);
+  }
+  const { web } = loadConfig({ REMOTES_DIR: remotesDir });
+  return { shellDir, remotesDir, web: { ...web, shellDir } };
+}
+
+describe('portal hosting', () => {
+  const backend = backends[0] ?? 'pglite';
+
+  it('serves the shell with history-API fallback and revalidated entry files', async (t) => {
+    const { web } = await fakeBuild(t);
+    const app = await build(t, backend, { config: { web } });
+    for (const url of ['/', '/dashboard', '/support/abc123', '/reset-password/some-token']) {
+      const response = await app.inject({ method: 'GET', url, headers: html });
+      assert.equal(response.statusCode, 200, url);
+      assert.match(response.body, /<title>shell<\/title>/);
+      assert.equal(response.headers['cache-control'], 'no-cache', url);
+    }
+    const asset = await app.inject({ method: 'GET', url: '/main.3f9a1c2b.js' });
+    assert.equal(asset.statusCode, 200);
+    assert.equal(asset.headers['cache-control'], 'public, max-age=31536000, immutable');
+  });
+
+  it('serves each remote under /remotes/<name>/ from REMOTES_DIR, manifests and entries revalidated', async (t) => {
+    const { web } = await fakeBuild(t);
+    const app = await build(t, backend, { config: { web } });
+    for (const name of REMOTE_NAMES) {
+      const manifest = await app.inject({ method: 'GET', url: `/remotes/${name}/mf-manifest.json` });
+      assert.equal(manifest.statusCode, 200);
+      assert.deepEqual(manifest.json(), { name });
+      assert.equal(manifest.headers['cache-control'], 'no-cache');
+      const entry = await app.inject({ method: 'GET', url: `/remotes/${name}/remoteEntry.js` });
+      assert.equal(entry.headers['cache-control'], 'no-cache');
+      const chunk = await app.inject({ method: 'GET', url: `/remotes/${name}/412.8e0d1f3a.js` });
+      assert.equal(chunk.body, `/* ${name} chunk */`);
+      assert.equal(chunk.headers['cache-control'], 'public, max-age=31536000, immutable');
+    }
+  });
+
+  it('serves a replaced remote build at once, without a restart', async (t) => {
+    const { web, remotesDir } = await fakeBuild(t);
+    const app = await build(t, backend, { config: { web } });
+    await writeFile(join(remotesDir, 'history', 'mf-manifest.json'), JSON.stringify({ name: 'history', build: 2 }));
+    const manifest = await app.inject({ method: 'GET', url: '/remotes/history/mf-manifest.json' });
+    assert.deepEqual(manifest.json(), { name: 'history', build: 2 });
+  });
+
+  it('publishes /remotes.json, uncached, with REMOTE_URLS overrides', async (t) => {
+    const { web } = await fakeBuild(t);
+    const remoteUrls = loadConfig({ REMOTE_URLS: '{"history":"http://localhost:3003/mf-manifest.json"}' }).web.remoteUrls;
+    const app = await build(t, backend, { config: { web: { ...web, remoteUrls } } });
+    const response = await app.inject({ method: 'GET', url: '/remotes.json' });
+    assert.equal(response.statusCode, 200);
+    assert.equal(response.headers['cache-control'], 'no-cache');
+    assert.deepEqual(response.json(), {
+      landing: '/remotes/landing/mf-manifest.json',
+      marketplace: '/remotes/marketplace/mf-manifest.json',
+      history: 'http://localhost:3003/mf-manifest.json',
+      payments: '/remotes/payments/mf-manifest.json',
+      support: '/remotes/support/mf-manifest.json',
+      account: '/remotes/account/mf-manifest.json',
+    });
+    // The page may load that remote from its dev server.
+    assert.match(String(response.headers['content-security-policy']), /script-src 'self' http:\/\/localhost:3003/);
+  });
+
+  it('answers unknown API paths, remote files and non-page requests with 404 JSON', async (t) => {
+    const { web } = await fakeBuild(t);
+    const app = await build(t, backend, { config: { web } });
+    const cases = [
+      { method: 'GET' as const, url: '/api/nothing-here', headers: html },
+      { method: 'POST' as const, url: '/api/auth/nothing', headers: {} },
+      { method: 'GET' as const, url: '/remotes/history/missing.js', headers: html },
+      { method: 'GET' as const, url: '/remotes/unknown/mf-manifest.json', headers: {} },
+      { method: 'GET' as const, url: '/missing.png', headers: { accept: 'image/png' } },
+      { method: 'DELETE' as const, url: '/dashboard', headers: html },
+    ];
+    for (const request of cases) {
+      const response = await app.inject(request);
+      assert.equal(response.statusCode, 404, request.url);
+      assert.equal(typeof response.json().message, 'string');
+    }
+  });
+
+  it('starts without any build and says so clearly', async (t) => {
+    const root = await mkdtemp(join(tmpdir(), 'portal-empty-'));
+    t.after(() => rm(root, { recursive: true, force: true }));
+    const { web } = loadConfig({ REMOTES_DIR: join(root, 'remotes') });
+    const app = await build(t, backend, { config: { web: { ...web, shellDir: join(root, 'shell') } } });
+    const page = await app.inject({ method: 'GET', url: '/dashboard', headers: html });
+    assert.equal(page.statusCode, 503);
+    assert.match(page.json().message, /not built/);
+    const manifest = await app.inject({ method: 'GET', url: '/remotes/landing/mf-manifest.json' });
+    assert.equal(manifest.statusCode, 404);
+    assert.equal((await app.inject({ method: 'GET', url: '/api/health' })).statusCode, 200);
+  });
+
+  it('sends a CSP without inline scripts that allows emotion styles, sockets and blob workers', async (t) => {
+    const { web } = await fakeBuild(t);
+    const app = await build(t, backend, { config: { web } });
+    const response = await app.inject({ method: 'GET', url: '/', headers: html });
+    const csp = String(response.headers['content-security-policy']);
+    const directives = new Map(
+      csp.split(';').map((directive) => {
+        const [name = '', ...values] = directive.trim().split(/\s+/);
+        return [name, values.join(' ')] as const;
+      }),
+    );
+    assert.equal(directives.get('default-src'), "'self'");
+    assert.equal(directives.get('script-src'), "'self'");
+    assert.equal(directives.get('style-src'), "'self' 'unsafe-inline'");
+    assert.equal(directives.get('img-src'), "'self' data: blob:");
+    assert.equal(directives.get('connect-src'), "'self' ws: wss:");
+    assert.equal(directives.get('worker-src'), "'self' blob:");
+    assert.equal(directives.get('font-src'), "'self' data:");
+    assert.equal(directives.get('frame-ancestors'), "'none'");
+    assert.ok(!directives.has('upgrade-insecure-requests'));
+  });
+
+  it('publishes the OpenAPI document and its UI at /api/docs', async (t) => {
+    const app = await build(t, backend);
+    const spec = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    assert.equal(spec.statusCode, 200);
+    const paths = Object.keys(spec.json().paths);
+    for (const path of [
+      '/api/health/',
+      '/api/auth/register',
+      '/api/auth/challenge',
+      '/api/auth/verify',
+      '/api/auth/login',
+      '/api/auth/logout',
+      '/api/users/{userId}',
+      '/api/users/forgot',
+      '/api/users/reset/{token}',
+      '/api/users/password/change/{userId}',
+    ]) {
+      assert.ok(paths.includes(path), `${path} documented`);
+    }
+    const ui = await app.inject({ method: 'GET', url: '/api/docs/' });
+    assert.equal(ui.statusCode, 200);
+    // Same-origin scripts only, so the UI runs under the portal's CSP.
+    assert.doesNotMatch(ui.body, /<script>(?!\s*<\/script>)/);
+    assert.ok([...ui.body.matchAll(/<script src="([^"]+)"/g)].every(([, src]) => !/^https?:/.test(src ?? '')));
+  });
+});
