@@ -62,6 +62,14 @@ export interface Config {
   };
   /** Top-ups (ARCHITECTURE: Payments; README "Payments"). */
   payments: PaymentsConfig;
+  /** Inventory and market reads (ARCHITECTURE: Inventory). */
+  marketplace: {
+    /** Listings the demo catalogue seeds into an empty inventory (0: none). */
+    inventorySize: number;
+    inventorySeed: number;
+    /** How long an instance may serve counts and search results it computed (purchases clear it at once). */
+    cacheMs: number;
+  };
   web: {
     shellDir: string;
     remoteDirs: Record<RemoteName, string>;
@@ -208,6 +216,11 @@ export function loadConfig(env: Env = process.env): Config {
       windowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1000),
     },
     payments: payments(env),
+    marketplace: {
+      inventorySize: integer(env, 'INVENTORY_SIZE', 5000),
+      inventorySeed: integer(env, 'INVENTORY_SEED', 1),
+      cacheMs: integer(env, 'MARKET_CACHE_MS', 1000),
+    },
     web: {
       shellDir: join(repoRoot, 'shell', 'dist'),
       remoteDirs,

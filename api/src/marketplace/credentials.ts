@@ -1,0 +1,20 @@
+import { randomInt } from 'node:crypto';
+
+const ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+function randomWord(): string {
+  const length = randomInt(5, 8);
+  let word = '';
+  for (let i = 0; i < length; i++) word += ALPHABET[randomInt(ALPHABET.length)];
+  return word;
+}
+
+/** SPEC §9: proxy login and password are each 5-7 letters and digits. */
+export function generateSocksAuth(): string {
+  return `${randomWord()}:${randomWord()}`;
+}
+
+/** A lease's own port on its exit, outside the well-known and ephemeral ranges. */
+export function generatePort(): number {
+  return randomInt(10_000, 32_768);
+}
