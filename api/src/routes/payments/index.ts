@@ -1,11 +1,12 @@
 // /api/payments: top-up history, expenses, and the payment processor's webhook (ARCHITECTURE: Payments).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { TopupRecord } from 'shared/api/contract';
+import type { ExpenseRecord, TopupRecord } from 'shared/api/contract';
 import Type from 'typebox';
 import { bearerAuth, errors } from '../../http/schemas.ts';
+import { listExpenses } from '../../payments/expenses.ts';
 import { listTopups } from '../../payments/orders.ts';
 import type { PaymentProvider } from '../../payments/payment-provider.ts';
-import { requireSelf } from '../../plugins/auth.ts';
+import { currentUser, requireSelf } from '../../plugins/auth.ts';
 import webhook from './webhook.ts';
 
 const TopupRecordSchema = Type.Object({
@@ -13,6 +14,13 @@ const TopupRecordSchema = Type.Object({
   amount: Type.Number(),
   status: Type.Union([Type.Literal('pending'), Type.Literal('completed'), Type.Literal('failed')]),
   createdAt: Type.String(),
+});
+
+const ExpenseRecordSchema = Type.Object({
+  id: Type.String(),
+  added_timestamp: Type.String(),
+  proxy: Type.String(),
+  buy_price: Type.Number(),
 });
 
 export interface PaymentRoutesOptions {
@@ -34,6 +42,23 @@ const payments: FastifyPluginAsyncTypebox<PaymentRoutesOptions> = async (app, { 
     async (request) => {
       const self = requireSelf(request, request.params.userId);
       const body: TopupRecord[] = await listTopups(app.db, self.id);
+      return body;
+    },
+  );
+
+  app.get(
+    '/expenses',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: "The signed-in user's purchases and renewals (buy_price in positive dollars), newest first",
+        security: bearerAuth,
+        response: { 200: Type.Array(ExpenseRecordSchema), ...errors(401) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const body: ExpenseRecord[] = await listExpenses(app.db, user.id);
       return body;
     },
   );
