@@ -56,3 +56,26 @@ test('a new customer is told about the $50 first-deposit minimum', async ({ page
   await expect(page.getByRole('alert')).toHaveText('Your first top-up must be at least $50.00.');
   await expect(page).toHaveURL(/\/payments$/);
 });
+
+test('a bought proxy shows under Expenses History as Buy ip with a negative price', async ({ page, request }) => {
+  const customer = await createCustomer(request, 'spender');
+  const auth = { Authorization: `Bearer ${customer.token}` };
+  // Top up through the sandbox exactly as the browser's form would, then buy one proxy with the balance.
+  const checkoutUrl = (await (await request.post('/api/orders', { headers: auth, data: { amount: 50, currency: 'USD' } })).json()) as string;
+  const confirm = await request.post(`${new URL(checkoutUrl).pathname}/confirm`, { form: { coin: 'BTC' }, maxRedirects: 0 });
+  expect(confirm.status()).toBe(303);
+  const listings = (await (await request.post('/api/proxy/search', { headers: auth, data: { COUNTRY: 'US' } })).json()) as Array<{ id: string; sock_real_ip: string; price: number }>;
+  const listing = listings[0];
+  if (!listing) throw new Error('the demo inventory has no US proxy for sale');
+  const bought = await request.post('/api/proxy/buy', { headers: auth, data: { ID: [listing.id] } });
+  expect(bought.status()).toBe(200);
+
+  await signIn(page, customer);
+  await page.goto('/payments');
+  await expect(page.getByTestId('balance')).toHaveText(`$${(50 - listing.price).toFixed(2)}`);
+  await page.getByRole('tab', { name: 'Expenses History' }).click();
+  const row = page.getByRole('table', { name: 'Expenses' }).getByRole('row').nth(1);
+  await expect(row).toContainText(`Buy ip: ${listing.sock_real_ip}`);
+  await expect(row).toContainText(`-$${listing.price.toFixed(2)}`);
+  expect(await blockingViolations(page)).toEqual([]);
+});
