@@ -1,5 +1,4 @@
 import { Box, FormHelperText, useTheme } from '@mui/material';
-import type {} from 'altcha/types/react';
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 
 /** The API's ALTCHA challenge (ARCHITECTURE: self-hosted proof of work, no third party). */
@@ -28,7 +27,8 @@ export function AltchaCaptcha({
   error?: string | undefined;
   handleRef?: Ref<CaptchaHandle>;
 }) {
-  const widgetRef = useRef<HTMLElement>(null);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const widgetRef = useRef<HTMLElement | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const onChangeRef = useRef(onChange);
   useEffect(() => {
@@ -38,18 +38,32 @@ export function AltchaCaptcha({
 
   useEffect(() => {
     let active = true;
-    import('./altcha-setup').catch(() => {
-      if (active) setLoadFailed(true);
-    });
-    const widget = widgetRef.current;
+    let widget: HTMLElement | null = null;
     const onStateChange = (event: Event) => {
       const { state, payload } = (event as CustomEvent<StateChangeDetail>).detail;
       onChangeRef.current(state === 'verified' && payload ? payload : null);
     };
-    widget?.addEventListener('statechange', onStateChange);
+    // The element is created only once its definition is loaded: a React-rendered element upgraded later
+    // does not get the widget's click handling wired, and a person's click on the checkbox would do nothing.
+    import('./altcha-setup')
+      .then(() => {
+        if (!active || !containerRef.current) return;
+        widget = document.createElement('altcha-widget');
+        widget.setAttribute('challenge', CHALLENGE_URL);
+        widget.setAttribute('name', 'captcha');
+        widget.dataset.testid = 'captcha';
+        widget.addEventListener('statechange', onStateChange);
+        containerRef.current.append(widget);
+        widgetRef.current = widget;
+      })
+      .catch(() => {
+        if (active) setLoadFailed(true);
+      });
     return () => {
       active = false;
       widget?.removeEventListener('statechange', onStateChange);
+      widget?.remove();
+      widgetRef.current = null;
     };
   }, []);
 
@@ -69,7 +83,7 @@ export function AltchaCaptcha({
       // The widget's stylesheet follows the page's color-scheme (light-dark()).
       sx={{ colorScheme: mode, '& altcha-widget': { display: 'block', maxWidth: '100%' } }}
     >
-      <altcha-widget ref={widgetRef} challenge={CHALLENGE_URL} name="captcha" data-testid="captcha" />
+      <div ref={containerRef} />
       {loadFailed && (
         <FormHelperText error>The captcha could not be loaded. Check your connection and reopen this dialog.</FormHelperText>
       )}

@@ -70,9 +70,10 @@ export async function renderDialog(dialog: AuthDialog, { path = '/' }: { path?: 
 }
 
 /** The widget reports a solved challenge exactly as it does in the browser: a `statechange` event. */
-export function solveCaptcha(payload = 'solved-payload') {
+export async function solveCaptcha(payload = 'solved-payload') {
+  const widget = await screen.findByTestId('captcha');
   act(() => {
-    screen.getByTestId('captcha').dispatchEvent(new CustomEvent('statechange', { detail: { state: 'verified', payload } }));
+    widget.dispatchEvent(new CustomEvent('statechange', { detail: { state: 'verified', payload } }));
   });
 }
 

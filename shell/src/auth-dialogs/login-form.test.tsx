@@ -13,7 +13,7 @@ async function fillAndSubmit(password = 'correct-horse') {
   const user = userEvent.setup();
   await user.type(screen.getByLabelText(/username/i), 'alice');
   await user.type(screen.getByLabelText(/^password/i), password);
-  solveCaptcha();
+  await solveCaptcha();
   await user.click(screen.getByRole('button', { name: 'Log in' }));
   return user;
 }
