@@ -40,6 +40,6 @@ export default {
       '^shared/(.*)$': '<rootDir>/../shared/src/$1.ts',
       '\\.svg$': '<rootDir>/../tooling/jest/file-stub.ts',
     },
-    globals: { __BUILD_LABEL__: 'test', __APP_NAME__: name },
+    globals: { __BUILD_LABEL__: 'test', __APP_NAME__: name.replace(/^mfe-/, '') },
   })),
 };

@@ -60,7 +60,7 @@ describe('landing page', () => {
     ]) {
       expect(within(nav).getByRole('link', { name: label })).toHaveAttribute('href', `#${id}`);
     }
-    expect(screen.getByTestId('build-label-mfe-landing')).toBeInTheDocument();
+    expect(screen.getByTestId('build-label-landing')).toBeInTheDocument();
   });
 
   it("shows 'Our Features' with its six cards", async () => {

@@ -45,7 +45,7 @@ describe('terms page', () => {
       const id = link.getAttribute('href')?.slice(1) ?? '';
       expect(document.getElementById(id)?.tagName).toBe('SECTION');
     }
-    expect(screen.getByTestId('build-label-mfe-landing')).toBeInTheDocument();
+    expect(screen.getByTestId('build-label-landing')).toBeInTheDocument();
   });
 
   it('forbids spam, fraud, attacks and illegal use', async () => {
