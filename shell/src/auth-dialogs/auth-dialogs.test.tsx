@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { loginSucceededAtom } from 'shared/auth/auth-atoms';
 import { authDialogAtom } from 'shared/auth/auth-dialog-atoms';
 import { appStore } from 'shared/store/app-store';
+import { themeModeAtom } from 'shared/theme/theme-atoms';
 import { mockApi, renderDialog } from './auth-dialogs-test-kit';
 
 const dialogTitle = () => screen.getByRole('dialog').querySelector('#auth-dialog-title')?.textContent;
@@ -68,5 +69,48 @@ describe('auth dialogs (SPEC §2 transitions)', () => {
       appStore.set(authDialogAtom, 'login');
     });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('an empty field passed through says nothing until a submit, so the link below it takes one click', async () => {
+    await renderDialog('login');
+    const user = userEvent.setup();
+    // The username field has the focus; leaving it empty must not push the links away from the pointer.
+    await user.tab();
+    expect(screen.queryByText('This field is required!')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^Log in$/ }));
+    expect((await screen.findAllByText('This field is required!')).length).toBeGreaterThan(0);
+  });
+
+  it('something typed and left still says what is wrong with it at once', async () => {
+    await renderDialog('login');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^password/i), 'short');
+    await user.tab();
+    expect(await screen.findByText('Password must not be less than 8 characters')).toBeInTheDocument();
+  });
+});
+
+describe('auth dialog theme', () => {
+  const realFetch = globalThis.fetch;
+  beforeEach(() => mockApi({}));
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
+
+  const paperColour = () => getComputedStyle(screen.getByRole('dialog')).backgroundColor;
+
+  it.each(['dark', 'light'] as const)('is light over the always-light landing page, with the stored %s theme', async (stored) => {
+    appStore.set(themeModeAtom, stored);
+    await renderDialog('login', { path: '/' });
+    expect(paperColour()).toBe('rgb(255, 255, 255)');
+  });
+
+  it.each([
+    ['dark', 'rgb(23, 28, 46)'],
+    ['light', 'rgb(255, 255, 255)'],
+  ] as const)('follows the stored %s theme on any other page', async (stored, colour) => {
+    appStore.set(themeModeAtom, stored);
+    await renderDialog('register', { path: '/reset-password/abc' });
+    expect(paperColour()).toBe(colour);
   });
 });

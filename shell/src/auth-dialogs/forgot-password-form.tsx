@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { authDialogAtom } from 'shared/auth/auth-dialog-atoms';
 import { authMessages } from 'shared/validation/auth-rules';
 import { forgotPasswordSchema } from 'shared/validation/auth-schemas';
+import { shownFieldError } from 'shared/validation/shown-field-error';
 import { requestPasswordReset } from './auth-api';
 import { forgotFailure } from './auth-messages';
 
@@ -39,7 +40,7 @@ export function ForgotPasswordForm() {
   };
 
   const busy = formik.isSubmitting;
-  const emailError = formik.touched.email && formik.errors.email ? formik.errors.email : undefined;
+  const emailError = shownFieldError(formik, 'email');
 
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label="Forgot password">

@@ -6,12 +6,13 @@ import { useNavigate } from 'react-router';
 import { loginSucceededAtom } from 'shared/auth/auth-atoms';
 import { authDialogAtom, DEFAULT_AFTER_LOGIN, returnToAtom } from 'shared/auth/auth-dialog-atoms';
 import { themeModeAtom } from 'shared/theme/theme-atoms';
+import { PasswordField } from 'shared/ui/password-field';
 import { authMessages } from 'shared/validation/auth-rules';
 import { loginSchema } from 'shared/validation/auth-schemas';
+import { shownFieldError } from 'shared/validation/shown-field-error';
 import { AltchaCaptcha, type CaptchaHandle } from './altcha-captcha';
 import { logIn, verifyCaptcha } from './auth-api';
 import { loginFailure, loginMessages } from './auth-messages';
-import { PasswordField } from './password-field';
 
 /**
  * SPEC §2/§8 login: the solved captcha is verified first (POST /api/auth/verify), then sent with the
@@ -66,8 +67,7 @@ export function LoginForm() {
   });
 
   const busy = formik.isSubmitting;
-  const fieldError = (name: 'username' | 'password') =>
-    formik.touched[name] && formik.errors[name] ? formik.errors[name] : undefined;
+  const fieldError = (name: 'username' | 'password') => shownFieldError(formik, name);
 
   return (
     <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="Log in">

@@ -5,10 +5,11 @@ import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { serverMessage } from 'shared/api/api-client';
 import { authDialogAtom } from 'shared/auth/auth-dialog-atoms';
+import { PasswordField } from 'shared/ui/password-field';
 import { registerSchema } from 'shared/validation/auth-schemas';
+import { shownFieldError } from 'shared/validation/shown-field-error';
 import { registerAccount } from './auth-api';
 import { registerMessages } from './auth-messages';
-import { PasswordField } from './password-field';
 
 type Field = 'username' | 'email' | 'password' | 'confirmPassword';
 
@@ -36,7 +37,7 @@ export function RegisterForm() {
 
   const busy = formik.isSubmitting;
   const fieldProps = (name: Field) => {
-    const message = formik.touched[name] && formik.errors[name] ? formik.errors[name] : undefined;
+    const message = shownFieldError(formik, name);
     return {
       id: `register-${name}`,
       name,

@@ -3,7 +3,10 @@ import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
 import { useState } from 'react';
 
-/** A password input with a show/hide toggle, so people can check what they typed on a phone. */
+/**
+ * A password input with a show/hide toggle, so people can check what they typed on a phone. The auth dialogs
+ * and the account forms (reset, change password) use the same one.
+ */
 export function PasswordField(props: TextFieldProps) {
   const [visible, setVisible] = useState(false);
   return (
