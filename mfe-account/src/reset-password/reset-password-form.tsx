@@ -1,0 +1,119 @@
+import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
+import { useFormik } from 'formik';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useSnackbar } from 'notistack';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { serverMessage } from 'shared/api/api-client';
+import { isAuthenticatedAtom } from 'shared/auth/auth-atoms';
+import { authDialogAtom } from 'shared/auth/auth-dialog-atoms';
+import { endSession } from 'shared/auth/end-session';
+import { PasswordField } from 'shared/ui/password-field';
+import { authMessages } from 'shared/validation/auth-rules';
+import { formMessages, resetPasswordSchema } from 'shared/validation/auth-schemas';
+import { shownFieldError } from 'shared/validation/shown-field-error';
+import { resetPassword } from './reset-password-api';
+
+/** SPEC §8 reset failure: the toast, and the fallback shown under the form when the server gives no message. */
+export const resetMessages = {
+  failedToast: 'Failed to reset password. Please try again.',
+  failed: 'Failed to reset password',
+} as const;
+
+type Field = 'password' | 'confirmPassword';
+
+/**
+ * SPEC §2/§5/§8 reset password with the mailed token: on success the visitor goes to `/` and logs in with
+ * the new password; on failure the server's reason stays under the form.
+ */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const setDialog = useSetAtom(authDialogAtom);
+  const signedIn = useAtomValue(isAuthenticatedAtom);
+  const { enqueueSnackbar } = useSnackbar();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const formik = useFormik({
+    initialValues: { password: '', confirmPassword: '' },
+    validationSchema: resetPasswordSchema,
+    onSubmit: async ({ password }) => {
+      setFailure(null);
+      try {
+        await resetPassword(token, { password });
+      } catch (error) {
+        enqueueSnackbar(resetMessages.failedToast, { variant: 'error' });
+        setFailure(serverMessage(error, resetMessages.failed));
+        return;
+      }
+      enqueueSnackbar(authMessages.passwordReset, { variant: 'success' });
+      // A reset ends every session of the account (decision 2), this browser's too: forget it here as well,
+      // or `/` would send a stale session on to the dashboard instead of showing the login dialog.
+      await endSession();
+      navigate('/');
+      setDialog('login');
+    },
+  });
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const errors = await formik.validateForm();
+    // SPEC §5: besides the message under each field, one toast says the form needs correcting.
+    if (Object.keys(errors).length > 0) {
+      enqueueSnackbar(formMessages.correctErrors, { variant: 'error', preventDuplicate: true });
+    }
+    await formik.submitForm();
+  };
+
+  const busy = formik.isSubmitting;
+  const fieldProps = (name: Field) => {
+    const message = shownFieldError(formik, name);
+    return {
+      id: `reset-${name}`,
+      name,
+      required: true,
+      fullWidth: true,
+      autoComplete: 'new-password',
+      disabled: busy,
+      value: formik.values[name],
+      onChange: formik.handleChange,
+      onBlur: formik.handleBlur,
+      error: Boolean(message),
+      helperText: message,
+    };
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-label="Reset password">
+      <Stack spacing={2}>
+        <Typography color="text.secondary">Choose a new password for your account.</Typography>
+        <PasswordField {...fieldProps('password')} label="Enter New Password" autoFocus />
+        <PasswordField {...fieldProps('confirmPassword')} label="Confirm New Password" />
+        <Typography variant="caption" color="text.secondary">
+          At least 8 characters with an uppercase letter, a lowercase letter, a number and one of @ ! $ &amp; - _ ,
+        </Typography>
+        {failure && (
+          <Alert severity="error" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
+          {busy ? 'Processing...' : 'Submit'}
+        </Button>
+        <Typography variant="body2" sx={{ textAlign: 'center' }}>
+          Link expired or already used?{' '}
+          <Link component="button" type="button" variant="body2" onClick={() => setDialog('forgotPassword')}>
+            Request a new link
+          </Link>
+        </Typography>
+        {!signedIn && (
+          <Typography variant="body2" sx={{ textAlign: 'center' }}>
+            Remembered your password?{' '}
+            <Link component="button" type="button" variant="body2" onClick={() => setDialog('login')}>
+              Log in
+            </Link>
+          </Typography>
+        )}
+      </Stack>
+    </Box>
+  );
+}
