@@ -157,12 +157,28 @@ export async function countriesOf(db: Kysely<Schema>, region: RegionKey): Promis
   return rows.map((row) => ({ ct: row.ct, online: Number(row.online), img: row.ct.toLowerCase(), country: row.country }));
 }
 
-/** Listings for sale in a country, or in one of its states; freshest first. */
-export async function search(db: Kysely<Schema>, country: string, state: string | null, now: Date): Promise<ProxyListing[]> {
-  let query = marketDb(db).selectFrom('proxy_listings').select(LISTING_COLUMNS).where('ct', '=', country).where(forSale);
-  if (state !== null) query = query.where('state', '=', state);
-  const rows = await query.orderBy('added_at', 'desc').orderBy('id').execute();
-  return rows.map((row) => toProxyListing(row, now));
+/**
+ * Listings for sale in a country, or in one of its states, freshest first, as ready JSON text built by PostgreSQL (json_agg): a large state's thousands of rows
+ * reach Node as one string instead of being parsed and serialised again field by field. Prices and ages
+ * follow src/marketplace/pricing.ts exactly (the API tests compare every listing with it).
+ */
+export async function searchJson(db: Kysely<Schema>, country: string, state: string | null, now: Date): Promise<string> {
+  const result = await sql<{ json: string }>`
+    select coalesce(json_agg(json_build_object(
+      'id', id::text, 'sock_real_ip', real_ip, 'domain', domain, 'dns_ip', dns_ip, 'region', state, 'city', city,
+      'isp', isp, 'zip', zip, 'speed', speed, 'ping', ping, 'user_type', user_type,
+      'added_days_ago', greatest(0, floor(extract(epoch from (${now}::timestamptz - added_at)) / 86400))::int,
+      'price', (round(
+        (base_cents + case when added_at > ${now}::timestamptz - interval '12 hours' then fresh_cents else 0 end)
+        * (case when xbl_black = 1 then 50 else 100 end) * (case when pbl_black = 1 then 80 else 100 end) / 10000.0
+      ) / 100)::float8,
+      'latitude', latitude, 'img', lower(ct), 'country', country, 'ct', ct, 'time_zone', time_zone,
+      'sbl_black', sbl_black, 'xbl_black', xbl_black, 'css_black', css_black, 'pbl_black', pbl_black
+    ) order by added_at desc, id), '[]')::text as json
+    from proxy_listings
+    where ct = ${country} and ${state === null ? sql`true` : sql`state = ${state}`}
+      and online and (leased_until is null or leased_until <= now())`.execute(db);
+  return result.rows[0]?.json ?? '[]';
 }
 
 /** One listing: for sale to anyone, or under the caller's own lease (then with its port and credentials). */

@@ -1,13 +1,13 @@
 // /api/proxy: the marketplace (SPEC §7 Proxy calls; ARCHITECTURE decisions 3 and 6). Everything is signed in.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { BalanceResponse, ProxyListing, PurchaseItem } from 'shared/api/contract';
 import { MAX_PROXIES_PER_PURCHASE } from 'shared/api/contract';
 import { authMessages } from 'shared/validation/auth-rules';
 import Type from 'typebox';
 import { HttpError } from '../../http/errors.ts';
 import { bearerAuth, errors } from '../../http/schemas.ts';
-import type { MarketCache } from '../../marketplace/market-cache.ts';
+import type { CachedBody, MarketCache } from '../../marketplace/market-cache.ts';
 import {
   balanceCents,
   buyProxies,
@@ -17,7 +17,7 @@ import {
   ownProxies,
   regionCounts,
   regionKeyOf,
-  search,
+  searchJson,
   stateCounts,
 } from '../../marketplace/marketplace-repository.ts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -61,9 +61,13 @@ const SearchBody = Type.Object({
   STATE: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
 });
 
-/** Sends JSON the cache already serialised. */
-function sendJson(reply: FastifyReply, json: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(json);
+/** Sends JSON the cache already serialised, gzipped when the client accepts it and it is worth it. */
+function sendJson(request: FastifyRequest, reply: FastifyReply, body: CachedBody): FastifyReply {
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  if (body.gzip && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+    return reply.header('content-encoding', 'gzip').send(body.gzip);
+  }
+  return reply.send(body.text);
 }
 
 const proxy: FastifyPluginAsyncTypebox<{ cache: MarketCache }> = async (app, { cache }) => {
@@ -78,7 +82,7 @@ const proxy: FastifyPluginAsyncTypebox<{ cache: MarketCache }> = async (app, { c
         response: { 200: Type.Array(Type.Object({ name: Type.String(), count: Type.Integer() })), ...errors(401) },
       },
     },
-    async (_request, reply) => sendJson(reply, await cache.json('regions', () => regionCounts(app.db))),
+    async (request, reply) => sendJson(request, reply, await cache.json('regions', () => regionCounts(app.db))),
   );
 
   app.get(
@@ -90,7 +94,7 @@ const proxy: FastifyPluginAsyncTypebox<{ cache: MarketCache }> = async (app, { c
         response: { 200: Type.Array(Type.Object({ state: Type.String(), cnt: Type.Integer() })), ...errors(401) },
       },
     },
-    async (_request, reply) => sendJson(reply, await cache.json('states', () => stateCounts(app.db))),
+    async (request, reply) => sendJson(request, reply, await cache.json('states', () => stateCounts(app.db))),
   );
 
   app.post(
@@ -109,7 +113,7 @@ const proxy: FastifyPluginAsyncTypebox<{ cache: MarketCache }> = async (app, { c
     async (request, reply) => {
       const region = regionKeyOf(request.body.region);
       if (!region) throw new HttpError(400, marketMessages.unknownRegion(request.body.region));
-      return sendJson(reply, await cache.json(`countries:${region}`, () => countriesOf(app.db, region)));
+      return sendJson(request, reply, await cache.json(`countries:${region}`, () => countriesOf(app.db, region)));
     },
   );
 
@@ -129,7 +133,7 @@ const proxy: FastifyPluginAsyncTypebox<{ cache: MarketCache }> = async (app, { c
       const country = body.COUNTRY.toUpperCase();
       const state = body.STATE ?? null;
       const key = `search:${country}:${state ?? ''}`;
-      return sendJson(reply, await cache.json(key, () => search(app.db, country, state, new Date())));
+      return sendJson(request, reply, await cache.text(key, () => searchJson(app.db, country, state, new Date())));
     },
   );
 

@@ -1,0 +1,170 @@
+// `pnpm bench`: the marketplace under load on PostgreSQL with 200,000 listings, next to a bare Fastify
+// hello-world measured in the same run on the same machine, plus the client's filter cost on 10,000 rows.
+// BENCH_DATABASE_URL (default: TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test) names the
+// server; the run works in a fresh schema and drops it afterwards. BENCH_INVENTORY_SIZE and BENCH_SECONDS
+// change the size and the length of each timed run.
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import Fastify from 'fastify';
+import pg from 'pg';
+import type { ProxyListing } from 'shared/api/contract';
+import { EMPTY_FILTERS, filterProxies } from 'shared/marketplace/proxy-filters';
+import { buildApp, type App } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/database.ts';
+import { migrate } from '../src/db/migrator.ts';
+import { postLedgerEntry } from '../src/ledger/ledger.ts';
+import { generateDemoCatalogue } from '../src/marketplace/demo-catalogue.ts';
+import { marketDb } from '../src/marketplace/market-schema.ts';
+import { toProxyListing } from '../src/marketplace/marketplace-repository.ts';
+
+const run = promisify(execFile);
+const env = process.env;
+const databaseUrl = env.BENCH_DATABASE_URL ?? env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const inventorySize = Number(env.BENCH_INVENTORY_SIZE ?? 200_000);
+const seconds = Number(env.BENCH_SECONDS ?? 10);
+const BUYERS = 100;
+
+interface Result {
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, { count: number }>;
+}
+
+async function load(scenario: Record<string, unknown>): Promise<Result> {
+  const { stdout } = await run(process.execPath, [join(import.meta.dirname, 'load.ts'), JSON.stringify(scenario)], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return JSON.parse(stdout) as Result;
+}
+
+async function listen(app: { listen(options: { port: number; host: string }): Promise<string> }): Promise<string> {
+  return app.listen({ port: 0, host: '127.0.0.1' });
+}
+
+const schema = `bench_${randomBytes(4).toString('hex')}`;
+const admin = new pg.Client({ connectionString: databaseUrl });
+await admin.connect();
+await admin.query(`create schema ${schema}`);
+const dataDir = await mkdtemp(join(tmpdir(), 'private-sock5-bench-'));
+const apps: App[] = [];
+
+try {
+  const config = loadConfig({
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'error',
+    INVENTORY_SIZE: String(inventorySize),
+    PUBLIC_URL: 'http://bench.local',
+  });
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl, schema });
+  await migrate(database.db);
+  const seedStart = performance.now();
+  const app = await buildApp({ ...config, database: { kind: 'postgres', url: databaseUrl, schema } }, { database });
+  apps.push(app);
+  const seedMs = performance.now() - seedStart;
+  // The same database behind a second instance with the market cache off: what the queries cost alone.
+  const uncached = await buildApp(
+    { ...config, marketplace: { ...config.marketplace, cacheMs: 0 }, database: { kind: 'postgres', url: databaseUrl, schema } },
+    { database },
+  );
+  apps.push(uncached);
+  const base = await listen(app);
+  const baseUncached = await listen(uncached);
+
+  const hello = Fastify();
+  hello.get('/', async () => ({ hello: 'world' }));
+  const helloUrl = await listen(hello);
+
+  const buyers: string[] = [];
+  for (let i = 0; i < BUYERS; i++) {
+    const user = await app.db
+      .insertInto('users')
+      .values({ username: `bench${i}`, email: `bench${i}@example.com`, password_hash: 'bench' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await app.db.transaction().execute((trx) =>
+      postLedgerEntry(trx, { userId: user.id, kind: 'topup', amountCents: 1_000_00, reference: `bench-topup-${i}` }),
+    );
+    buyers.push((await app.sessions.start(user.id)).token);
+  }
+  const reader = buyers.slice(0, 10);
+
+  const states = await (await fetch(`${base}/api/proxy/states`, { headers: { authorization: `Bearer ${reader[0]}` } })).json() as { state: string; cnt: number }[];
+  const largest = states.reduce((best, s) => (s.cnt > best.cnt ? s : best));
+  const searchBody = { METHOD: 'search', COUNTRY: 'US', STATE: largest.state };
+  const forSale = await marketDb(app.db).selectFrom('proxy_listings').select('id').where('online', '=', true).where('ct', '<>', 'US').orderBy('id').limit(5000).execute();
+  const buyIds = forSale.map((row) => String(row.id));
+
+  const results: [string, Result][] = [];
+  const measure = async (name: string, scenario: Record<string, unknown>) => {
+    await load({ ...scenario, duration: 2, amount: undefined }); // warm-up
+    const result = await load(scenario);
+    results.push([name, result]);
+    console.log(`${name.padEnd(34)} ${result.rps.toFixed(0).padStart(7)} req/s  p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(4)} ms  non-2xx ${result.non2xx}`);
+  };
+
+  console.log(`inventory: ${inventorySize} listings seeded in ${(seedMs / 1000).toFixed(1)} s; largest state ${largest.state} (${largest.cnt} for sale); ${seconds} s per run, 10 connections unless noted`);
+  await measure('hello-world (bare Fastify)', { url: helloUrl, method: 'GET', connections: 10, duration: seconds });
+  await measure('GET /api/proxy/states', { url: `${base}/api/proxy/states`, method: 'GET', connections: 10, duration: seconds, tokens: reader });
+  await measure('GET /api/proxy/states (no cache)', { url: `${baseUncached}/api/proxy/states`, method: 'GET', connections: 10, duration: seconds, tokens: reader });
+  await measure(`POST /api/proxy/search ${largest.state}`, { url: `${base}/api/proxy/search`, method: 'POST', connections: 10, duration: seconds, tokens: reader, body: searchBody });
+  await measure('POST /api/proxy/search (no cache)', { url: `${baseUncached}/api/proxy/search`, method: 'POST', connections: 10, duration: seconds, tokens: reader, body: searchBody });
+  const buy = await load({ url: `${base}/api/proxy/buy`, method: 'POST', connections: BUYERS, amount: buyIds.length, tokens: buyers, buyIds });
+  results.push(['POST /api/proxy/buy', buy]);
+  console.log(`${'POST /api/proxy/buy (100 buyers)'.padEnd(34)} ${buy.rps.toFixed(0).padStart(7)} req/s  p50 ${String(buy.p50).padStart(4)} ms  p99 ${String(buy.p99).padStart(4)} ms  non-2xx ${buy.non2xx} (${buy.requests} purchases of distinct listings)`);
+  console.log(`  buy statuses: ${JSON.stringify(Object.fromEntries(Object.entries(buy.statusCodes).map(([code, { count }]) => [code, count])))}`);
+
+  const helloRps = results[0]?.[1].rps ?? 1;
+  console.log('\nratio to hello-world req/s:');
+  for (const [name, result] of results.slice(1)) console.log(`  ${name.padEnd(34)} ${(result.rps / helloRps).toFixed(3)}`);
+
+  const leases = await marketDb(app.db).selectFrom('proxy_leases').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const okBuys = buy.statusCodes['200']?.count ?? 0;
+  console.log(`\npurchases answered 200: ${okBuys}; leases written: ${Number(leases.n)}`);
+  await hello.close();
+
+  // Client figure: one keystroke in a column filter over 10,000 rows (the table's memoised filter).
+  const now = new Date();
+  const rows: ProxyListing[] = [];
+  let id = 0;
+  for (const listing of generateDemoCatalogue({ seed: 3, size: 10_000, now })) {
+    id += 1;
+    rows.push(
+      toProxyListing(
+        {
+          id, real_ip: listing.realIp, dns_ip: listing.dnsIp, domain: listing.domain, ct: listing.ct, country: listing.country,
+          state: listing.state, city: listing.city, zip: listing.zip, latitude: listing.latitude, time_zone: listing.timeZone,
+          isp: listing.isp, user_type: listing.userType, speed: listing.speed, ping: listing.ping, added_at: listing.addedAt,
+          base_cents: listing.baseCents, fresh_cents: listing.freshCents, sbl_black: listing.sbl, xbl_black: listing.xbl,
+          css_black: listing.css, pbl_black: listing.pbl,
+        },
+        now,
+      ),
+    );
+  }
+  const timings: number[] = [];
+  for (let i = -50; i < 200; i++) {
+    const typed = 'comcast'.slice(0, (Math.abs(i) % 7) + 1);
+    const start = performance.now();
+    filterProxies(rows, { ...EMPTY_FILTERS, excludeBlacklisted: true, text: { ...EMPTY_FILTERS.text, isp: typed } });
+    if (i >= 0) timings.push(performance.now() - start); // the first 50 warm the JIT up
+  }
+  timings.sort((a, b) => a - b);
+  const pct = (p: number) => (timings[Math.min(timings.length - 1, Math.floor(p * timings.length))] ?? 0).toFixed(2);
+  console.log(`client filter keystroke on 10,000 rows: p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms`);
+} finally {
+  for (const app of apps) await app.close();
+  await admin.query(`drop schema ${schema} cascade`);
+  await admin.end();
+  await rm(dataDir, { recursive: true, force: true });
+}
