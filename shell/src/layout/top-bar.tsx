@@ -32,11 +32,19 @@ function UserSummary() {
   if (isPending) return <CircularProgress size={20} aria-label="Loading user" color="inherit" />;
   if (error) return <Typography color="error">Error: {error.message}</Typography>;
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-      <Typography component="span" data-testid="balance" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}>
+    // minWidth 0 lets a long username shorten to an ellipsis instead of pushing the theme toggle off a phone.
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 1, sm: 2 }, minWidth: 0 }}>
+      <Typography component="span" data-testid="balance" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600, whiteSpace: 'nowrap' }}>
         {formatMoney(data.balance)}
       </Typography>
-      <Button component={Link} to="/user-profile" color="inherit" data-testid="username">
+      <Button
+        component={Link}
+        to="/user-profile"
+        color="inherit"
+        data-testid="username"
+        title={data.username}
+        sx={{ minWidth: 0, display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+      >
         {data.username}
       </Button>
     </Box>
