@@ -35,6 +35,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
+    // PGlite's first start (WASM compile + migrations) can outlast avvio's 10 s default on a loaded machine.
+    pluginTimeout: 120_000,
     // Malformed URLs and over-long path parameters are refused before routing; keep the {message} shape
     // without echoing the (possibly huge) path back.
     frameworkErrors: (error, _request, reply) => {
