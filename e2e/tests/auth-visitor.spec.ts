@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { logInThroughDialog as logIn } from '../support/login-dialog.ts';
 
 // A visitor's way in, through the composed build and the real API: register, a refused login, the captcha
 // solved by clicking it as a person does, the dashboard; and the return to a protected page after login.
@@ -8,21 +9,6 @@ const password = 'Secret-Pass1';
 function newVisitor() {
   const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   return { username: `e2e${id}`, email: `e2e${id}@example.com` };
-}
-
-async function solveCaptcha(page: Page) {
-  const dialog = page.getByRole('dialog');
-  // As a person does: a click on "I'm not a robot" (the drawn tick covers the native box itself).
-  await dialog.getByText("I'm not a robot").click();
-  await expect(dialog.locator('altcha-widget .altcha')).toHaveAttribute('data-state', 'verified', { timeout: 30_000 });
-}
-
-async function logIn(page: Page, username: string, secret: string) {
-  const dialog = page.getByRole('dialog', { name: 'Log in' });
-  await dialog.getByRole('textbox', { name: 'Username' }).fill(username);
-  await dialog.locator('#login-password').fill(secret);
-  await solveCaptcha(page);
-  await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
 }
 
 test('a visitor registers, is refused with a wrong password, then logs in and lands on the dashboard', async ({ page }) => {
