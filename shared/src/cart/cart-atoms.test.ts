@@ -1,32 +1,10 @@
 import { createStore } from 'jotai';
 import type { ProxyListing } from '../api/contract';
+import { listingFixture } from '../marketplace/listing-fixture';
 import { CART_KEY, cartReducer, loadPersistedCart, persistCart } from './cart-atoms';
 
 function listing(id: string, price = 1): ProxyListing {
-  return {
-    id,
-    sock_real_ip: '198.18.0.1',
-    domain: 'example.net',
-    dns_ip: '198.18.0.2',
-    region: 'Texas',
-    city: 'Austin',
-    isp: 'Demo ISP',
-    zip: '73301',
-    speed: 10,
-    ping: 40,
-    user_type: 'ISP',
-    added_days_ago: 0,
-    price,
-    latitude: 30.2,
-    img: 'us',
-    country: 'United States',
-    ct: 'US',
-    time_zone: 'America/Chicago',
-    sbl_black: 0,
-    xbl_black: 0,
-    css_black: 0,
-    pbl_black: 0,
-  };
+  return listingFixture({ id, price });
 }
 
 describe('cartReducer', () => {
