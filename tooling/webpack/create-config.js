@@ -119,7 +119,7 @@ export function createConfig({ name, dir, exposes, title = 'Private Sock5' }) {
           dts: false,
         }),
         ...(isHost || !production
-          ? [new HtmlWebpackPlugin({ title, template: join(import.meta.dirname, 'index.html'), chunks: ['main'] })]
+          ? [new HtmlWebpackPlugin({ title, template: join(import.meta.dirname, 'index.html'), chunks: ['main'], publicPath: '/' })]
           : []),
       ],
       performance: { hints: false },
