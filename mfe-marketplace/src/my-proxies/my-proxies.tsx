@@ -1,4 +1,4 @@
-import { Alert, List, ListItemButton, ListItemText, Paper, Skeleton, Typography } from '@mui/material';
+import { Alert, List, ListItem, ListItemButton, ListItemText, Paper, Skeleton, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { proxyLink, useMyProxies } from '../api/my-proxies';
 import { LoadError } from '../region-browser/location-list';
@@ -21,14 +21,15 @@ export function MyProxies() {
           {data.map((own) => {
             const link = proxyLink(own);
             return (
-              <ListItemButton
-                key={link}
-                onClick={async () => {
-                  if (await copyText(link)) enqueueSnackbar('Link Copied', { variant: 'success' });
-                }}
-              >
-                <ListItemText primary={link} secondary="Click to copy" slotProps={{ primary: { sx: { fontFamily: 'monospace' } } }} />
-              </ListItemButton>
+              <ListItem key={link} disablePadding>
+                <ListItemButton
+                  onClick={async () => {
+                    if (await copyText(link)) enqueueSnackbar('Link Copied', { variant: 'success' });
+                  }}
+                >
+                  <ListItemText primary={link} secondary="Click to copy" slotProps={{ primary: { sx: { fontFamily: 'monospace' } } }} />
+                </ListItemButton>
+              </ListItem>
             );
           })}
         </List>

@@ -60,7 +60,9 @@ export function LocationList({ tab }: { tab: RegionTab }) {
             </li>
           ))}
       {(isUsa ? states.data?.length : countries.data?.length) === 0 && (
-        <Typography color="text.secondary">No Proxy Data available</Typography>
+        <Typography component="li" color="text.secondary">
+          No Proxy Data available
+        </Typography>
       )}
     </Box>
   );

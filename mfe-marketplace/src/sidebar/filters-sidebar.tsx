@@ -63,13 +63,14 @@ export function FiltersSidebar({ compact }: { compact: boolean }) {
       </Box>
       <LocationSelect />
       {compact && (
-        <ListItemButton onClick={() => openCart(true)} aria-label={`Cart, ${cartCount} items`}>
+        <ListItemButton onClick={() => openCart(true)}>
           <ListItemIcon>
-            <Badge badgeContent={cartCount} color="primary" showZero>
+            {/* The count is read out by the text beside it; the badge is for the eye. */}
+            <Badge badgeContent={cartCount} color="primary" showZero slotProps={{ badge: { 'aria-hidden': true } }}>
               <ShoppingCartIcon />
             </Badge>
           </ListItemIcon>
-          <ListItemText primary="Cart" />
+          <ListItemText primary="Cart" secondary={cartCount === 1 ? '1 item' : `${cartCount} items`} />
         </ListItemButton>
       )}
     </Stack>
