@@ -36,23 +36,14 @@ function openPostgres(url: string, schema: string | null): Database {
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
-export interface PGliteDatabase extends Database {
-  /** The whole data dir as a tarball, loadable with openPGlite(null, snapshot). */
-  dump(): Promise<Blob>;
-}
-
-/** `snapshot`: start from a dumped data dir (tests reuse one migrated image instead of running initdb). */
-export async function openPGlite(dataDir: string | null, snapshot?: Blob): Promise<PGliteDatabase> {
+/** Embedded PostgreSQL persisted in `dataDir` (null: in memory). */
+export async function openPGlite(dataDir: string | null): Promise<Database> {
   if (dataDir !== null) await mkdir(dataDir, { recursive: true });
-  const pglite = await PGlite.create({
-    ...(dataDir === null ? {} : { dataDir }),
-    ...(snapshot ? { loadDataDir: snapshot } : {}),
-  });
+  const pglite = await PGlite.create(dataDir === null ? {} : { dataDir });
   const db = new Kysely<Schema>({ dialect: new PGliteDialect(pglite) });
   return {
     db,
     kind: 'pglite',
-    dump: () => pglite.dumpDataDir('none'),
     close: async () => {
       await db.destroy();
       await pglite.close();

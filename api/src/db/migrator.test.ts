@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { backends, openTestDatabase } from '../test/helpers.ts';
-import { openPGlite } from './database.ts';
 import { listMigrations, migrate, migrationsDir } from './migrator.ts';
 
 describe('migrations', () => {
@@ -13,46 +12,6 @@ describe('migrations', () => {
     const files = await listMigrations(migrationsDir);
     assert.equal(files[0]?.version, '0001');
     assert.equal(files[0]?.name, 'accounts');
-  });
-
-  it('apply to an empty embedded database once, in order, each recorded', async () => {
-    const database = await openPGlite(null);
-    try {
-      const all = (await listMigrations()).map((file) => file.version);
-      assert.deepEqual(await migrate(database.db), all);
-      assert.deepEqual(await migrate(database.db), []);
-      const recorded = await database.db.selectFrom('schema_migrations').select('version').orderBy('version').execute();
-      assert.deepEqual(
-        recorded.map((row) => row.version),
-        all,
-      );
-    } finally {
-      await database.close();
-    }
-  });
-
-  it('roll back a failing file completely and leave it unrecorded', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'migrations-'));
-    const database = await openPGlite(null);
-    try {
-      await writeFile(join(dir, '0001_good.sql'), 'create table good (id int);');
-      await writeFile(join(dir, '0002_bad.sql'), 'create table half (id int);\nselect no_such_function();');
-      await assert.rejects(migrate(database.db, dir));
-      const tables = await sql<{ name: string }>`
-        select table_name as name from information_schema.tables where table_name in ('good', 'half')`.execute(database.db);
-      assert.deepEqual(
-        tables.rows.map((row) => row.name),
-        ['good'],
-      );
-      const recorded = await database.db.selectFrom('schema_migrations').select('version').execute();
-      assert.deepEqual(
-        recorded.map((row) => row.version),
-        ['0001'],
-      );
-    } finally {
-      await database.close();
-      await rm(dir, { recursive: true, force: true });
-    }
   });
 
   it('refuse two files with one version', async () => {
@@ -69,6 +28,46 @@ describe('migrations', () => {
 
 for (const backend of backends) {
   describe(`migrations on ${backend}`, () => {
+    it('apply to an empty database once, in order, each recorded', async () => {
+      const database = await openTestDatabase(backend, { migrated: false });
+      try {
+        const all = (await listMigrations()).map((file) => file.version);
+        assert.deepEqual(await migrate(database.db), all);
+        assert.deepEqual(await migrate(database.db), []);
+        const recorded = await database.db.selectFrom('schema_migrations').select('version').orderBy('version').execute();
+        assert.deepEqual(
+          recorded.map((row) => row.version),
+          all,
+        );
+      } finally {
+        await database.close();
+      }
+    });
+
+    it('roll back a failing file completely and leave it unrecorded', async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'migrations-'));
+      const database = await openTestDatabase(backend, { migrated: false });
+      try {
+        await writeFile(join(dir, '0001_good.sql'), 'create table good (id int);');
+        await writeFile(join(dir, '0002_bad.sql'), 'create table half (id int);\nselect no_such_function();');
+        await assert.rejects(migrate(database.db, dir));
+        const tables = await sql<{ name: string }>`
+          select table_name as name from information_schema.tables where table_schema = current_schema() and table_name in ('good', 'half')`.execute(database.db);
+        assert.deepEqual(
+          tables.rows.map((row) => row.name),
+          ['good'],
+        );
+        const recorded = await database.db.selectFrom('schema_migrations').select('version').execute();
+        assert.deepEqual(
+          recorded.map((row) => row.version),
+          ['0001'],
+        );
+      } finally {
+        await database.close();
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
+
     it('several instances starting at once apply each file exactly once', async () => {
       const database = await openTestDatabase(backend);
       try {

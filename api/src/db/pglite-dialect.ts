@@ -1,6 +1,9 @@
 // A Kysely dialect for PGlite (embedded PostgreSQL in WebAssembly). PGlite is one single connection, so the
 // driver hands it out to one holder at a time: a transaction owns it from BEGIN to COMMIT/ROLLBACK and other
-// queries queue behind it, exactly as they would wait for a pool slot on a real server.
+// queries queue behind it, exactly as they would wait for a pool slot on a real server. (So code inside a
+// transaction must use that transaction, never the root `db`: the root would wait for the connection forever.)
+// Several dialects may share one PGlite, each pinned to its own schema (tests give each app a fresh schema
+// instead of a fresh PGlite); the lock and the session's search_path are then per PGlite instance.
 import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
@@ -63,14 +66,29 @@ class PGliteConnection implements DatabaseConnection {
   }
 }
 
+interface SharedState {
+  mutex: Mutex;
+  /** The schema the session's search_path points at; null: PostgreSQL's default. */
+  schema: string | null;
+}
+const shared = new WeakMap<PGlite, SharedState>();
+
 class PGliteDriver implements Driver {
   readonly #pglite: PGlite;
+  readonly #schema: string | null;
+  readonly #state: SharedState;
   readonly #connection: PGliteConnection;
-  readonly #mutex = new Mutex();
   #release: (() => void) | null = null;
 
-  constructor(pglite: PGlite) {
+  constructor(pglite: PGlite, schema: string | null) {
     this.#pglite = pglite;
+    this.#schema = schema;
+    let state = shared.get(pglite);
+    if (!state) {
+      state = { mutex: new Mutex(), schema: null };
+      shared.set(pglite, state);
+    }
+    this.#state = state;
     this.#connection = new PGliteConnection(pglite);
   }
 
@@ -79,7 +97,20 @@ class PGliteDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    this.#release = await this.#mutex.acquire();
+    const release = await this.#state.mutex.acquire();
+    try {
+      if (this.#state.schema !== this.#schema) {
+        // Outside any transaction, so a later ROLLBACK cannot undo it.
+        await this.#pglite.exec(
+          this.#schema === null ? 'set search_path to "$user", public' : `set search_path to ${quoteIdentifier(this.#schema)}`,
+        );
+        this.#state.schema = this.#schema;
+      }
+    } catch (error) {
+      release();
+      throw error;
+    }
+    this.#release = release;
     return this.#connection;
   }
 
@@ -127,13 +158,15 @@ function quoteIdentifier(name: string): string {
 
 export class PGliteDialect implements Dialect {
   readonly #pglite: PGlite;
+  readonly #schema: string | null;
 
-  constructor(pglite: PGlite) {
+  constructor(pglite: PGlite, schema: string | null = null) {
     this.#pglite = pglite;
+    this.#schema = schema;
   }
 
   createDriver(): Driver {
-    return new PGliteDriver(this.#pglite);
+    return new PGliteDriver(this.#pglite, this.#schema);
   }
 
   createQueryCompiler(): QueryCompiler {

@@ -1,19 +1,23 @@
 // Test helpers: build the real app on a fresh database and drive it through inject(), as a browser would.
 // Every suite runs on PGlite, and also on PostgreSQL when TEST_DATABASE_URL is set; each app gets its own
-// database (a fresh PGlite, or a fresh schema dropped afterwards), so tests never see each other's rows.
-import { createHash, randomBytes } from 'node:crypto';
+// database (a fresh schema, dropped afterwards), so tests never see each other's rows.
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TestContext } from 'node:test';
+import { after, type TestContext } from 'node:test';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig, loadTestEnvironment, type Config } from '../config.ts';
-import { openDatabase, openPGlite, type Database } from '../db/database.ts';
-import { listMigrations, migrate } from '../db/migrator.ts';
+import { openDatabase, type Database } from '../db/database.ts';
+import { migrate } from '../db/migrator.ts';
+import { PGliteDialect } from '../db/pglite-dialect.ts';
+import type { Schema } from '../db/schema.ts';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -41,51 +45,72 @@ export function testConfig(dataDir: string, overrides: DeepPartial<Config> = {})
   } as Config;
 }
 
-/** A migrated empty PGlite image, cached on disk per migration set so each test file skips initdb. */
-let snapshot: Promise<Blob> | null = null;
-async function migratedSnapshot(): Promise<Blob> {
-  snapshot ??= (async () => {
-    const hash = createHash('sha256');
-    for (const file of await listMigrations()) hash.update(file.name).update(await readFile(file.path));
-    const cacheFile = join(tmpdir(), `private-sock5-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+/**
+ * One embedded PostgreSQL per test process; each test database is a fresh schema in it (like on a real
+ * server), which costs milliseconds instead of a PGlite start. The initialised data dir is cached on disk
+ * per PGlite version, so only the first process ever runs initdb.
+ */
+let embedded: Promise<PGlite> | null = null;
+function embeddedPostgres(): Promise<PGlite> {
+  embedded ??= (async () => {
+    const packageJson = new URL('../package.json', import.meta.resolve('@electric-sql/pglite'));
+    const { version } = JSON.parse(await readFile(packageJson, 'utf8')) as { version: string };
+    const cacheFile = join(tmpdir(), `private-sock5-pglite-${version}.tar`);
     try {
-      return new Blob([await readFile(cacheFile)]);
+      return await PGlite.create({ loadDataDir: new Blob([await readFile(cacheFile)]) });
     } catch {
-      const database = await openPGlite(null);
-      await migrate(database.db);
-      const image = await database.dump();
-      await database.close();
+      const pglite = await PGlite.create();
+      const image = await pglite.dumpDataDir('none');
       const partial = `${cacheFile}.${process.pid}`;
       await writeFile(partial, Buffer.from(await image.arrayBuffer()));
       await rename(partial, cacheFile);
-      return image;
+      return pglite;
     }
   })();
-  return snapshot;
+  return embedded;
 }
 
-/** A fresh, migrated, empty database on the given backend; close() also removes it. */
-export async function openTestDatabase(backend: Backend): Promise<Database> {
-  if (backend === 'pglite') return openPGlite(null, await migratedSnapshot());
-  const url = testEnvironment.databaseUrl;
-  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+// PGlite arms timers of its own (setitimer); close it when the file's tests are done so the process exits.
+after(async () => {
+  if (embedded) await (await embedded).close();
+});
+
+/** A fresh database (schema) on the given backend, migrated unless asked not to; close() removes it. */
+export async function openTestDatabase(backend: Backend, options: { migrated?: boolean } = {}): Promise<Database> {
   const schema = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const database = await openDatabase({ kind: 'postgres', url, schema });
-  await migrate(database.db);
-  return {
-    ...database,
-    close: async () => {
-      await database.close();
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`drop schema ${schema} cascade`);
-      await dropper.end();
-    },
-  };
+  let database: Database;
+  if (backend === 'pglite') {
+    const db = new Kysely<Schema>({ dialect: new PGliteDialect(await embeddedPostgres(), schema) });
+    await sql`create schema ${sql.id(schema)}`.execute(db);
+    database = {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        await sql`drop schema ${sql.id(schema)} cascade`.execute(db);
+        await db.destroy();
+      },
+    };
+  } else {
+    const url = testEnvironment.databaseUrl;
+    if (!url) throw new Error('TEST_DATABASE_URL is not set');
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const opened = await openDatabase({ kind: 'postgres', url, schema });
+    database = {
+      ...opened,
+      close: async () => {
+        await opened.close();
+        const dropper = new pg.Client({ connectionString: url });
+        await dropper.connect();
+        await dropper.query(`drop schema ${schema} cascade`);
+        await dropper.end();
+      },
+    };
+  }
+  if (options.migrated !== false) await migrate(database.db);
+  return database;
 }
 
 export interface BuildOptions {

@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { ARGON2_OWASP, loadConfig, repoRoot } from './config.ts';
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults with nothing set', () => {
+    const config = loadConfig({});
+    assert.equal(config.port, 8080);
+    assert.equal(config.host, '127.0.0.1');
+    assert.equal(config.publicUrl, 'http://localhost:8080');
+    assert.equal(config.dataDir, join(repoRoot, '.data'));
+    assert.deepEqual(config.database, { kind: 'pglite', dataDir: join(repoRoot, '.data', 'pglite') });
+    assert.equal(config.mail.smtpUrl, null);
+    assert.equal(config.mail.outboxDir, join(repoRoot, '.data', 'outbox'));
+    assert.equal(config.redisUrl, null);
+    assert.equal(config.auth.jwtSecret, null);
+    assert.equal(config.auth.sessionTtlSeconds, 86_400);
+    assert.equal(config.auth.loginFailureLimit, 100);
+    assert.deepEqual(config.auth.argon2, ARGON2_OWASP);
+    assert.deepEqual(ARGON2_OWASP, { memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+    assert.equal(config.captcha.expiresInSeconds, 600);
+    assert.equal(config.web.remoteDirs.history, join(repoRoot, 'mfe-history', 'dist'));
+    assert.equal(config.web.shellDir, join(repoRoot, 'shell', 'dist'));
+  });
+
+  it('reads every documented variable', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      PUBLIC_URL: 'https://shop.example.com/',
+      DATABASE_URL: 'postgres://app@db/shop',
+      DATA_DIR: '/var/lib/sock5',
+      REDIS_URL: 'redis://cache:6379',
+      SMTP_URL: 'smtp://mail:25',
+      MAIL_FROM: 'Shop <shop@example.com>',
+      JWT_SECRET: 'jwt-secret',
+      SESSION_TTL_SECONDS: '3600',
+      CAPTCHA_HMAC_KEY: 'captcha-key',
+      CAPTCHA_MAX_NUMBER: '50000',
+      CAPTCHA_EXPIRES_SECONDS: '300',
+      RATE_LIMIT_MAX: '5',
+      RATE_LIMIT_WINDOW_MS: '10000',
+      LOGIN_FAILURE_LIMIT: '10',
+      REMOTES_DIR: 'deploy/remotes',
+      REMOTE_URLS: '{"landing":"http://localhost:3001/mf-manifest.json"}',
+      TRUST_PROXY: 'true',
+    });
+    assert.equal(config.port, 9000);
+    assert.equal(config.host, '0.0.0.0');
+    assert.equal(config.publicUrl, 'https://shop.example.com');
+    assert.deepEqual(config.database, { kind: 'postgres', url: 'postgres://app@db/shop', schema: null });
+    assert.equal(config.mail.outboxDir, '/var/lib/sock5/outbox');
+    assert.equal(config.redisUrl, 'redis://cache:6379');
+    assert.equal(config.mail.smtpUrl, 'smtp://mail:25');
+    assert.equal(config.mail.from, 'Shop <shop@example.com>');
+    assert.equal(config.auth.jwtSecret, 'jwt-secret');
+    assert.equal(config.auth.sessionTtlSeconds, 3600);
+    assert.equal(config.captcha.hmacKey, 'captcha-key');
+    assert.equal(config.captcha.maxNumber, 50_000);
+    assert.equal(config.captcha.expiresInSeconds, 300);
+    assert.deepEqual(config.rateLimit, { max: 5, windowMs: 10_000 });
+    assert.equal(config.auth.loginFailureLimit, 10);
+    assert.equal(config.web.remoteDirs.payments, join(repoRoot, 'deploy', 'remotes', 'payments'));
+    assert.deepEqual(config.web.remoteUrls, { landing: 'http://localhost:3001/mf-manifest.json' });
+    assert.equal(config.trustProxy, true);
+  });
+
+  it('refuses malformed values with the variable name', () => {
+    assert.throws(() => loadConfig({ PORT: 'eighty' }), /PORT/);
+    assert.throws(() => loadConfig({ RATE_LIMIT_MAX: '0' }), /RATE_LIMIT_MAX/);
+    assert.throws(() => loadConfig({ REMOTE_URLS: 'not json' }), /REMOTE_URLS/);
+    assert.throws(() => loadConfig({ REMOTE_URLS: '{"nope":"http://x"}' }), /REMOTE_URLS/);
+  });
+});
