@@ -26,6 +26,12 @@ export interface RegisterResponse {
   message: string;
 }
 
+/** GET /api/auth/challenge: a signed ALTCHA proof-of-work challenge (v2 format), fetched by the widget. */
+export interface CaptchaChallenge {
+  parameters: Record<string, unknown>;
+  signature: string;
+}
+
 /** An ALTCHA payload (base64 JSON of the solved challenge) as produced by the widget. */
 export type CaptchaSolution = string;
 

@@ -1,6 +1,6 @@
 // /api/auth: register, captcha (challenge + verify), login, logout (SPEC §7, ARCHITECTURE decisions 1, 6).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { LoginResponse, RegisterResponse, VerifyCaptchaResponse } from 'shared/api/contract';
+import type { CaptchaChallenge, LoginResponse, RegisterResponse, VerifyCaptchaResponse } from 'shared/api/contract';
 import {
   authMessages,
   EMAIL_MAX_LENGTH,
@@ -75,8 +75,9 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (_request, reply) => {
-      const challenge = await app.captcha.challenge();
-      return reply.header('cache-control', 'no-store').send({ ...challenge, signature: challenge.signature ?? '' });
+      const { parameters, signature = '' } = await app.captcha.challenge();
+      const body: CaptchaChallenge = { parameters: { ...parameters }, signature };
+      return reply.header('cache-control', 'no-store').send(body);
     },
   );
 
