@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { InjectOptions } from 'fastify';
-import { backends, build, login, register, rowCounts, solveCaptcha } from '../test/helpers.ts';
+import { backends, build, login, openTestDatabase, register, rowCounts, solveCaptcha } from '../test/helpers.ts';
 
 interface RouteUnderTest {
   method: 'POST' | 'PUT' | 'GET';
@@ -130,6 +130,15 @@ for (const backend of backends) {
       assert.equal(typeof big.json().message, 'string');
       const broken = await app.inject({ method: 'POST', url: '/api/users/forgot', headers: json, payload: '{' });
       assert.equal(broken.statusCode, 400);
+    });
+
+    it('masks server faults as 500 Internal server error, without details', async (t) => {
+      const database = await openTestDatabase(backend);
+      const app = await build(t, backend, { database });
+      await database.close();
+      const response = await app.inject({ method: 'POST', url: '/api/users/forgot', payload: { email: 'a@example.com' } });
+      assert.equal(response.statusCode, 500);
+      assert.deepEqual(response.json(), { message: 'Internal server error' });
     });
   });
 }
