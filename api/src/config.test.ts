@@ -16,6 +16,7 @@ describe('loadConfig', () => {
     assert.equal(config.redisUrl, null);
     assert.equal(config.auth.jwtSecret, null);
     assert.equal(config.auth.sessionTtlSeconds, 86_400);
+    assert.equal(config.auth.sessionCacheMs, 2000);
     assert.equal(config.auth.loginFailureLimit, 100);
     assert.deepEqual(config.auth.argon2, ARGON2_OWASP);
     assert.deepEqual(ARGON2_OWASP, { memoryCost: 19_456, timeCost: 2, parallelism: 1 });
@@ -36,6 +37,7 @@ describe('loadConfig', () => {
       MAIL_FROM: 'Shop <shop@example.com>',
       JWT_SECRET: 'jwt-secret',
       SESSION_TTL_SECONDS: '3600',
+      SESSION_CACHE_MS: '0',
       CAPTCHA_HMAC_KEY: 'captcha-key',
       CAPTCHA_MAX_NUMBER: '50000',
       CAPTCHA_EXPIRES_SECONDS: '300',
@@ -56,6 +58,7 @@ describe('loadConfig', () => {
     assert.equal(config.mail.from, 'Shop <shop@example.com>');
     assert.equal(config.auth.jwtSecret, 'jwt-secret');
     assert.equal(config.auth.sessionTtlSeconds, 3600);
+    assert.equal(config.auth.sessionCacheMs, 0);
     assert.equal(config.captcha.hmacKey, 'captcha-key');
     assert.equal(config.captcha.maxNumber, 50_000);
     assert.equal(config.captcha.expiresInSeconds, 300);
@@ -69,6 +72,7 @@ describe('loadConfig', () => {
   it('refuses malformed values with the variable name', () => {
     assert.throws(() => loadConfig({ PORT: 'eighty' }), /PORT/);
     assert.throws(() => loadConfig({ RATE_LIMIT_MAX: '0' }), /RATE_LIMIT_MAX/);
+    assert.throws(() => loadConfig({ SESSION_CACHE_MS: '-1' }), /SESSION_CACHE_MS/);
     assert.throws(() => loadConfig({ REMOTE_URLS: 'not json' }), /REMOTE_URLS/);
     assert.throws(() => loadConfig({ REMOTE_URLS: '{"nope":"http://x"}' }), /REMOTE_URLS/);
   });

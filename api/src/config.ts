@@ -42,6 +42,12 @@ export interface Config {
     /** HS256 key; null: generated once and kept in the `settings` table. */
     jwtSecret: string | null;
     sessionTtlSeconds: number;
+    /**
+     * How long this instance may accept a token it has already checked without asking the database again
+     * (0: check every request). Revocations made here, or anywhere when Redis is configured, apply at once;
+     * without Redis a session ended on another instance may still be accepted here for up to this long.
+     */
+    sessionCacheMs: number;
     argon2: Argon2Params;
     /** Failed logins one account may take per window before 429 (OWASP ASVS: at most 100 per hour). */
     loginFailureLimit: number;
@@ -201,6 +207,7 @@ export function loadConfig(env: Env = process.env): Config {
     auth: {
       jwtSecret: text(env, 'JWT_SECRET'),
       sessionTtlSeconds: integer(env, 'SESSION_TTL_SECONDS', 24 * 60 * 60, 60),
+      sessionCacheMs: integer(env, 'SESSION_CACHE_MS', 2000),
       argon2: ARGON2_OWASP,
       loginFailureLimit: integer(env, 'LOGIN_FAILURE_LIMIT', 100, 1),
       loginFailureWindowSeconds: 60 * 60,

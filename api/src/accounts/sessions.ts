@@ -1,10 +1,16 @@
 // Sessions (SPEC §6: one active browser session). A token is an HS256 JWT whose `sid` names a row in
 // `sessions`; deleting the row revokes the token on every instance at once. Tokens also expire (`exp`, and
 // the row's expires_at), so a stolen token is worth at most one session lifetime.
+//
+// Checked tokens are remembered for `cacheMs` (SessionCache): ending a session here forgets its tokens at
+// once, and `forget` does the same for sessions other instances ended (relayed through Redis, see
+// session-revocations.ts). Without Redis, a session ended elsewhere is still accepted here for at most
+// `cacheMs`.
 import { EventEmitter } from 'node:events';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema.ts';
+import { SessionCache } from './session-cache.ts';
 
 export interface SessionUser {
   id: string;
@@ -19,12 +25,14 @@ export class Sessions {
   readonly #db: Kysely<Schema>;
   readonly #key: Uint8Array;
   readonly #ttlSeconds: number;
-  readonly #events = new EventEmitter<{ ended: [sessionIds: string[]] }>();
+  readonly #cache: SessionCache | null;
+  readonly #events = new EventEmitter<{ ended: [sessionIds: string[]]; forgotten: [sessionIds: string[]] }>();
 
-  constructor(db: Kysely<Schema>, secret: string, ttlSeconds: number) {
+  constructor(db: Kysely<Schema>, secret: string, ttlSeconds: number, cacheMs = 0) {
     this.#db = db;
     this.#key = new TextEncoder().encode(secret);
     this.#ttlSeconds = ttlSeconds;
+    this.#cache = cacheMs > 0 ? new SessionCache(cacheMs) : null;
   }
 
   /** Starts a session and ends every other session of the user (a login replaces the previous one). */
@@ -56,12 +64,17 @@ export class Sessions {
 
   /** The user behind a token, or null when it is malformed, forged, expired or revoked. */
   async authenticate(token: string): Promise<SessionUser | null> {
+    const cached = this.#cache?.get(token);
+    if (cached) return cached;
+    const revocationsAtCheck = this.#cache?.revocations ?? 0;
     let userId: unknown;
     let sessionId: unknown;
+    let expiresAt: number;
     try {
-      const { payload } = await jwtVerify(token, this.#key, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, this.#key, { algorithms: ['HS256'], requiredClaims: ['exp'] });
       userId = payload.sub;
       sessionId = payload.sid;
+      expiresAt = (payload.exp ?? 0) * 1000;
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return null;
       throw error;
@@ -77,7 +90,9 @@ export class Sessions {
       .where('sessions.user_id', '=', userId)
       .where('sessions.expires_at', '>', new Date())
       .executeTakeFirst();
-    return row ?? null;
+    if (!row) return null;
+    this.#cache?.set(token, row, expiresAt, revocationsAtCheck);
+    return row;
   }
 
   async end(sessionId: string): Promise<void> {
@@ -96,12 +111,32 @@ export class Sessions {
     return rows.map((row) => row.id);
   }
 
-  /** Tells listeners (realtime: disconnect those sockets) that these sessions no longer exist. */
+  /**
+   * Forgets these sessions' tokens and tells listeners (realtime: disconnect those sockets; Redis: tell
+   * the other instances) that these sessions no longer exist.
+   */
   announceEnded(sessionIds: string[]): void {
-    if (sessionIds.length > 0) this.#events.emit('ended', sessionIds);
+    if (sessionIds.length === 0) return;
+    this.#cache?.forget(sessionIds);
+    this.#events.emit('ended', sessionIds);
   }
 
   onEnded(listener: (sessionIds: string[]) => void): void {
     this.#events.on('ended', listener);
+  }
+
+  /** Another instance ended these sessions: stop accepting their tokens from the cache. */
+  forget(sessionIds: string[]): void {
+    this.#cache?.forget(sessionIds);
+    this.#events.emit('forgotten', sessionIds);
+  }
+
+  onForgotten(listener: (sessionIds: string[]) => void): void {
+    this.#events.on('forgotten', listener);
+  }
+
+  /** Revocations may have been missed (the relay from other instances was down): check every token anew. */
+  forgetAll(): void {
+    this.#cache?.clear();
   }
 }

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { authMessages } from 'shared/validation/auth-rules';
 import { createLoginThrottle, type LoginThrottle } from '../accounts/login-throttle.ts';
 import { createPasswordHasher, type PasswordHasher } from '../accounts/passwords.ts';
+import { shareSessionRevocations } from '../accounts/session-revocations.ts';
 import { Sessions, type SessionUser } from '../accounts/sessions.ts';
 import type { Config } from '../config.ts';
 import { loadOrCreateSecret } from '../db/settings.ts';
@@ -46,8 +47,14 @@ export function requireSelf(request: FastifyRequest, userId: string): SessionUse
 export default fp<{ config: Config }>(
   async (app, { config }) => {
     const secret = await loadOrCreateSecret(app.db, 'jwt_secret', config.auth.jwtSecret);
-    const sessions = new Sessions(app.db, secret, config.auth.sessionTtlSeconds);
+    const sessions = new Sessions(app.db, secret, config.auth.sessionTtlSeconds, config.auth.sessionCacheMs);
     app.decorate('sessions', sessions);
+    if (config.redisUrl !== null && config.auth.sessionCacheMs > 0) {
+      const revocations = await shareSessionRevocations(config.redisUrl, sessions, (error) => {
+        app.log.error({ err: error }, 'session revocation relay failed');
+      });
+      app.addHook('onClose', () => revocations.close());
+    }
     app.decorate('passwords', createPasswordHasher(config.auth.argon2));
     app.decorate(
       'loginThrottle',

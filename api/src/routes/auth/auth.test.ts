@@ -9,10 +9,12 @@ import {
   injectWithLogin,
   login,
   loginRequest,
+  openTestDatabase,
   register,
   rowCounts,
   solveCaptcha,
   STRONG_PASSWORD,
+  testEnvironment,
   uniqueName,
 } from '../../test/helpers.ts';
 
@@ -261,6 +263,8 @@ for (const backend of backends) {
       const app = await build(t, backend);
       const user = await register(app);
       const first = await login(app, user);
+      // Used once, so this instance has it cached: the newer login must still end it at once.
+      assert.equal((await injectWithLogin(app, first, { method: 'GET', url: `/api/users/${user.id}` })).statusCode, 200);
       const second = await login(app, user);
       const old = await injectWithLogin(app, first, { method: 'GET', url: `/api/users/${user.id}` });
       assert.equal(old.statusCode, 401);
@@ -324,6 +328,28 @@ for (const backend of backends) {
       const after = await injectWithLogin(app, token, { method: 'GET', url: `/api/users/${user.id}` });
       assert.equal(after.statusCode, 401);
       assert.equal((await injectWithLogin(app, token, { method: 'POST', url: '/api/auth/logout' })).statusCode, 401);
+    });
+
+    it('ends the session on every instance sharing Redis at once, long before their session cache expires', { timeout: 30_000 }, async (t) => {
+      const database = await openTestDatabase(backend);
+      t.after(() => database.close());
+      const config = { redisUrl: testEnvironment.redisUrl, auth: { sessionCacheMs: 60_000 } };
+      const a = await build(t, backend, { database, config });
+      const b = await build(t, backend, { database, config });
+      const user = await register(a);
+      const token = await login(a, user);
+      const { sid } = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
+      assert.equal((await injectWithLogin(b, token, { method: 'GET', url: `/api/users/${user.id}` })).statusCode, 200);
+      const forgotten = new Promise<string[]>((resolve) => {
+        b.sessions.onForgotten((sessionIds) => {
+          if (sessionIds.includes(sid)) resolve(sessionIds);
+        });
+      });
+      assert.equal((await injectWithLogin(a, token, { method: 'POST', url: '/api/auth/logout' })).statusCode, 200);
+      assert.deepEqual(await forgotten, [sid]);
+      const after = await injectWithLogin(b, token, { method: 'GET', url: `/api/users/${user.id}` });
+      assert.equal(after.statusCode, 401);
+      assert.deepEqual(after.json(), { message: authMessages.sessionEnded });
     });
 
     it('answers 401 for missing, malformed, forged and expired tokens', async (t) => {

@@ -81,6 +81,7 @@ for (const backend of backends) {
       const app = await build(t, backend);
       const user = await register(app);
       const token = await login(app, user);
+      assert.equal((await injectWithLogin(app, token, { method: 'GET', url: `/api/users/${user.id}` })).statusCode, 200);
 
       const response = await forgot(app, user.email.toUpperCase());
       assert.equal(response.statusCode, 200);
