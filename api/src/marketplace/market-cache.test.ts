@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it, mock } from 'node:test';
 import { gunzipSync } from 'node:zlib';
-import { MarketCache } from './market-cache.ts';
+import { MarketCache, toCachedBody } from './market-cache.ts';
 
 const text = async (body: Promise<{ text: string }>) => (await body).text;
 
@@ -53,6 +53,35 @@ describe('MarketCache', () => {
     assert.ok(body.gzip && body.gzip.length < big.length / 5);
     assert.equal(gunzipSync(body.gzip).toString(), big);
     assert.equal((await cache.text('small', async () => '[]')).gzip, null);
+  });
+
+  it('keeps the previous body (and so its gzip) when a refresh finds the same text', async () => {
+    mock.timers.enable({ apis: ['Date'], now: 0 });
+    try {
+      const cache = new MarketCache(1000);
+      let loads = 0;
+      const load = async () => {
+        loads += 1;
+        return '[1]';
+      };
+      const first = await cache.text('k', load);
+      mock.timers.tick(1500);
+      assert.equal(await cache.text('k', load), first);
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.equal(loads, 2);
+      assert.equal(await cache.text('k', load), first, 'the same body object, nothing compressed again');
+    } finally {
+      mock.timers.reset();
+    }
+  });
+
+  it('compresses a body again only when its text changed', async () => {
+    const big = 'a'.repeat(20_000);
+    const previous = await toCachedBody(big);
+    assert.equal(await toCachedBody(big, previous), previous);
+    const changed = await toCachedBody('b'.repeat(20_000), previous);
+    assert.notEqual(changed, previous);
+    assert.equal(gunzipSync(changed.gzip ?? Buffer.alloc(0)).toString(), 'b'.repeat(20_000));
   });
 
   it('with a ttl of 0 always loads', async () => {

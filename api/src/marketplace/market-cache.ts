@@ -8,7 +8,9 @@
 // (for up to STALE_FACTOR x ttlMs), so no request waits for a recount under steady traffic.
 //
 // A large state's search is megabytes of JSON; browsers accept gzip, so each entry also keeps its gzipped
-// bytes, compressed once (on libuv's thread pool) and then sent to every request that accepts them.
+// bytes, compressed once (on libuv's thread pool) and then sent to every request that accepts them. A
+// refresh that finds the same text as before (nothing was bought) keeps the previous body and its gzip:
+// compressing megabytes every ttl for nothing took CPU from the requests on a small machine.
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 
@@ -22,8 +24,9 @@ export interface CachedBody {
   gzip: Buffer | null;
 }
 
-/** Prepares a body for sending: the text, and its gzip when large. */
-export async function toCachedBody(text: string): Promise<CachedBody> {
+/** Prepares a body for sending: the text, and its gzip when large (reused from `previous` if unchanged). */
+export async function toCachedBody(text: string, previous?: CachedBody): Promise<CachedBody> {
+  if (previous?.text === text) return previous;
   return { text, gzip: Buffer.byteLength(text) < GZIP_MIN_BYTES ? null : await gzipAsync(text, { level: 6 }) };
 }
 
@@ -46,7 +49,7 @@ export class MarketCache {
 
   /** The cached JSON for `key`, or what `load()` produces; concurrent misses share one load. */
   text(key: string, loadText: () => Promise<string>): Promise<CachedBody> {
-    const load = () => loadText().then(toCachedBody);
+    const load = () => loadText().then((text) => toCachedBody(text));
     if (this.#ttlMs <= 0) return load();
     const now = Date.now();
     const entry = this.#entries.get(key);
@@ -54,7 +57,9 @@ export class MarketCache {
       const age = now - entry.createdAt;
       if (age < this.#ttlMs) return entry.json;
       if (age < this.#ttlMs * STALE_FACTOR) {
-        if (!entry.refreshing) this.#refresh(key, entry, load);
+        if (!entry.refreshing) {
+          this.#refresh(key, entry, () => entry.json.then(async (previous) => toCachedBody(await loadText(), previous)));
+        }
         return entry.json;
       }
     }
