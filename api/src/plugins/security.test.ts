@@ -23,3 +23,17 @@ for (const backend of backends) {
     });
   });
 }
+
+describe('security headers', () => {
+  it("puts helmet's headers with the portal's CSP on every response: API answers, errors and 404s alike", async (t) => {
+    const app = await build(t, 'pglite');
+    for (const url of ['/api/health', '/api/proxy/states', '/api/no-such-route']) {
+      const response = await app.inject({ method: 'GET', url });
+      assert.equal(response.headers['x-content-type-options'], 'nosniff', url);
+      assert.equal(response.headers['x-frame-options'], 'SAMEORIGIN', url);
+      assert.equal(response.headers['strict-transport-security'], 'max-age=31536000; includeSubDomains', url);
+      assert.equal(response.headers['cross-origin-opener-policy'], 'same-origin', url);
+      assert.match(String(response.headers['content-security-policy']), /^default-src 'self';.*frame-ancestors 'none'$/, url);
+    }
+  });
+});
