@@ -6,7 +6,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Fastify from 'fastify';
@@ -115,6 +115,9 @@ try {
     console.log(`${name.padEnd(34)} ${result.rps.toFixed(0).padStart(7)} req/s  p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(4)} ms  non-2xx ${result.non2xx}`);
   };
 
+  // Other work on the machine skews every figure: say how busy it was (1, 5 and 15 minute averages).
+  const loadAverage = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+  console.log(`load average before the runs: ${loadAverage()}`);
   console.log(`inventory: ${inventorySize} listings seeded in ${(seedMs / 1000).toFixed(1)} s; largest state ${largest.state} (${largest.cnt} for sale); ${seconds} s per run, 10 connections unless noted`);
   await measure('hello-world (bare Fastify)', { url: helloUrl, method: 'GET', connections: 10, duration: seconds });
   await measure('GET /api/proxy/states', { url: `${base}/api/proxy/states`, method: 'GET', connections: 10, duration: seconds, tokens: reader });
@@ -126,6 +129,7 @@ try {
   console.log(`${'POST /api/proxy/buy (100 buyers)'.padEnd(34)} ${buy.rps.toFixed(0).padStart(7)} req/s  p50 ${String(buy.p50).padStart(4)} ms  p99 ${String(buy.p99).padStart(4)} ms  non-2xx ${buy.non2xx} (${buy.requests} purchases of distinct listings)`);
   console.log(`  buy statuses: ${JSON.stringify(Object.fromEntries(Object.entries(buy.statusCodes).map(([code, { count }]) => [code, count])))}`);
 
+  console.log(`load average after the runs: ${loadAverage()}`);
   const helloRps = results[0]?.[1].rps ?? 1;
   console.log('\nratio to hello-world req/s:');
   for (const [name, result] of results.slice(1)) console.log(`  ${name.padEnd(34)} ${(result.rps / helloRps).toFixed(3)}`);
