@@ -11,7 +11,7 @@ import { endSession } from 'shared/auth/end-session';
 import { PasswordField } from 'shared/ui/password-field';
 import { authMessages } from 'shared/validation/auth-rules';
 import { formMessages, resetPasswordSchema } from 'shared/validation/auth-schemas';
-import { shownFieldError } from 'shared/validation/shown-field-error';
+import { formFieldProps } from 'shared/validation/shown-field-error';
 import { resetPassword } from './reset-password-api';
 
 /** SPEC §8 reset failure: the toast, and the fallback shown under the form when the server gives no message. */
@@ -65,22 +65,13 @@ export function ResetPasswordForm({ token }: { token: string }) {
   };
 
   const busy = formik.isSubmitting;
-  const fieldProps = (name: Field) => {
-    const message = shownFieldError(formik, name);
-    return {
-      id: `reset-${name}`,
-      name,
-      required: true,
-      fullWidth: true,
+  const fieldProps = (name: Field) => ({
+    ...formFieldProps(formik, name, 'reset'),
+    required: true,
+    fullWidth: true,
       autoComplete: 'new-password',
-      disabled: busy,
-      value: formik.values[name],
-      onChange: formik.handleChange,
-      onBlur: formik.handleBlur,
-      error: Boolean(message),
-      helperText: message,
-    };
-  };
+    disabled: busy,
+  });
 
   return (
     <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-label="Reset password">

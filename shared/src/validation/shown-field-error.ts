@@ -1,3 +1,5 @@
+import type { ChangeEvent, FocusEvent } from 'react';
+
 interface FormState<Values> {
   values: Values;
   touched: { [K in keyof Values]?: unknown };
@@ -15,4 +17,23 @@ export function shownFieldError<Values>(form: FormState<Values>, name: keyof Val
   if (!form.touched[name] || typeof message !== 'string') return undefined;
   const typed = form.values[name] !== '';
   return typed || form.submitCount > 0 ? message : undefined;
+}
+
+interface FormikLike<Values> extends FormState<Values> {
+  handleChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  handleBlur: (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+}
+
+/** The props that bind one text field to a formik form, with its message shown by the rule above. */
+export function formFieldProps<Values, Name extends keyof Values & string>(form: FormikLike<Values>, name: Name, idPrefix: string) {
+  const message = shownFieldError(form, name);
+  return {
+    id: `${idPrefix}-${name}`,
+    name,
+    value: form.values[name],
+    onChange: form.handleChange,
+    onBlur: form.handleBlur,
+    error: Boolean(message),
+    helperText: message,
+  };
 }

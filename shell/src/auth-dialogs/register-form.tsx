@@ -7,7 +7,7 @@ import { serverMessage } from 'shared/api/api-client';
 import { authDialogAtom } from 'shared/auth/auth-dialog-atoms';
 import { PasswordField } from 'shared/ui/password-field';
 import { registerSchema } from 'shared/validation/auth-schemas';
-import { shownFieldError } from 'shared/validation/shown-field-error';
+import { formFieldProps } from 'shared/validation/shown-field-error';
 import { registerAccount } from './auth-api';
 import { registerMessages } from './auth-messages';
 
@@ -36,21 +36,12 @@ export function RegisterForm() {
   });
 
   const busy = formik.isSubmitting;
-  const fieldProps = (name: Field) => {
-    const message = shownFieldError(formik, name);
-    return {
-      id: `register-${name}`,
-      name,
-      required: true,
-      fullWidth: true,
-      disabled: busy,
-      value: formik.values[name],
-      onChange: formik.handleChange,
-      onBlur: formik.handleBlur,
-      error: Boolean(message),
-      helperText: message,
-    };
-  };
+  const fieldProps = (name: Field) => ({
+    ...formFieldProps(formik, name, 'register'),
+    required: true,
+    fullWidth: true,
+    disabled: busy,
+  });
 
   return (
     <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="Register">
