@@ -70,7 +70,6 @@ describe('login dialog', () => {
     expect(localStorage.getItem('token')).toBe('jwt');
     expect(localStorage.getItem('userId')).toBe('u1');
     expect(appStore.get(themeModeAtom)).toBe('dark');
-    expect(appStore.get(returnToAtom)).toBe('/dashboard');
   });
 
   it('goes to /dashboard when the visitor came from nowhere in particular', async () => {

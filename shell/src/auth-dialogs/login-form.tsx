@@ -1,10 +1,10 @@
 import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
 import { useFormik } from 'formik';
-import { useAtom, useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { loginSucceededAtom } from 'shared/auth/auth-atoms';
-import { authDialogAtom, DEFAULT_AFTER_LOGIN, returnToAtom } from 'shared/auth/auth-dialog-atoms';
+import { authDialogAtom, returnToAtom } from 'shared/auth/auth-dialog-atoms';
 import { themeModeAtom } from 'shared/theme/theme-atoms';
 import { PasswordField } from 'shared/ui/password-field';
 import { authMessages } from 'shared/validation/auth-rules';
@@ -20,7 +20,7 @@ import { loginFailure, loginMessages } from './auth-messages';
  */
 export function LoginForm() {
   const setDialog = useSetAtom(authDialogAtom);
-  const [returnTo, setReturnTo] = useAtom(returnToAtom);
+  const returnTo = useAtomValue(returnToAtom);
   const loginSucceeded = useSetAtom(loginSucceededAtom);
   const setThemeMode = useSetAtom(themeModeAtom);
   const navigate = useNavigate();
@@ -53,7 +53,6 @@ export function LoginForm() {
         loginSucceeded({ token: result.token, userInfo: result.userInfo });
         setThemeMode('dark');
         setDialog('closed');
-        setReturnTo(DEFAULT_AFTER_LOGIN);
         navigate(returnTo);
       } catch (error) {
         const failure = loginFailure(error);

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { Navigate, Route, Routes } from 'react-router';
 import { isAuthenticatedAtom } from 'shared/auth/auth-atoms';
+import { returnToAtom } from 'shared/auth/auth-dialog-atoms';
 import { PortalTheme } from 'shared/ui/app-providers';
 import { PortalLayout } from '../layout/portal-layout';
 import { NotFoundPage } from '../pages/not-found-page';
@@ -20,7 +21,10 @@ export const protectedPages = [
 
 function LandingRoute() {
   const signedIn = useAtomValue(isAuthenticatedAtom);
-  if (signedIn) return <Navigate to="/dashboard" replace />;
+  // /dashboard unless a login is on its way back to the protected page the visitor asked for: the login
+  // dialog sits on this page, so this redirect and the dialog's own navigation must agree.
+  const returnTo = useAtomValue(returnToAtom);
+  if (signedIn) return <Navigate to={returnTo} replace />;
   return (
     <PortalTheme forcedMode="light">
       <RemotePage module="landing/LandingPage" />

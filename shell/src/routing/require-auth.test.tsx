@@ -47,6 +47,14 @@ describe('RequireAuth', () => {
     expect(appStore.get(returnToAtom)).toBe('/history?page=2');
   });
 
+  it('with a session: forgets the remembered route once the protected page is reached', () => {
+    appStore.set(returnToAtom, '/history');
+    appStore.set(loginSucceededAtom, { token: 't', userInfo: { _id: 'u1', username: 'alice', email: 'a@example.com' } });
+    renderAt('/history');
+    expect(screen.getByText('history content')).toBeInTheDocument();
+    expect(appStore.get(returnToAtom)).toBe('/dashboard');
+  });
+
   it('with a session: renders the page', () => {
     appStore.set(loginSucceededAtom, { token: 't', userInfo: { _id: 'u1', username: 'alice', email: 'a@example.com' } });
     renderAt('/history');

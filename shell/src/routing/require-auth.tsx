@@ -1,8 +1,8 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useSnackbar } from 'notistack';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { authDialogAtom, returnToAtom } from 'shared/auth/auth-dialog-atoms';
+import { authDialogAtom, DEFAULT_AFTER_LOGIN, returnToAtom } from 'shared/auth/auth-dialog-atoms';
 import { isAuthenticatedAtom } from 'shared/auth/auth-atoms';
 
 export const LOGIN_REQUIRED_MESSAGE = 'You must log in to access this page.';
@@ -15,8 +15,13 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const signedIn = useAtomValue(isAuthenticatedAtom);
   const location = useLocation();
   const setDialog = useSetAtom(authDialogAtom);
-  const setReturnTo = useSetAtom(returnToAtom);
+  const [returnTo, setReturnTo] = useAtom(returnToAtom);
   const { enqueueSnackbar } = useSnackbar();
+
+  useEffect(() => {
+    // Arrived: the remembered route has served its purpose, and the next login starts from the default.
+    if (signedIn && returnTo !== DEFAULT_AFTER_LOGIN) setReturnTo(DEFAULT_AFTER_LOGIN);
+  }, [signedIn, returnTo, setReturnTo]);
 
   useEffect(() => {
     if (signedIn) return;
