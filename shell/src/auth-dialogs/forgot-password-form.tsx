@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { authDialogAtom } from 'shared/auth/auth-dialog-atoms';
 import { authMessages } from 'shared/validation/auth-rules';
 import { forgotPasswordSchema } from 'shared/validation/auth-schemas';
-import { shownFieldError } from 'shared/validation/shown-field-error';
+import { formFieldProps } from 'shared/validation/shown-field-error';
 import { requestPasswordReset } from './auth-api';
 import { forgotFailure } from './auth-messages';
 
@@ -40,7 +40,6 @@ export function ForgotPasswordForm() {
   };
 
   const busy = formik.isSubmitting;
-  const emailError = shownFieldError(formik, 'email');
 
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label="Forgot password">
@@ -54,8 +53,7 @@ export function ForgotPasswordForm() {
           </Alert>
         )}
         <TextField
-          id="forgot-email"
-          name="email"
+          {...formFieldProps(formik, 'email', 'forgot')}
           label="Email"
           type="email"
           autoComplete="email"
@@ -63,11 +61,6 @@ export function ForgotPasswordForm() {
           required
           fullWidth
           disabled={busy}
-          value={formik.values.email}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
-          error={Boolean(emailError)}
-          helperText={emailError}
         />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
           {busy ? 'Processing...' : 'Send reset link'}

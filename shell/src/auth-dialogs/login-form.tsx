@@ -9,7 +9,7 @@ import { themeModeAtom } from 'shared/theme/theme-atoms';
 import { PasswordField } from 'shared/ui/password-field';
 import { authMessages } from 'shared/validation/auth-rules';
 import { loginSchema } from 'shared/validation/auth-schemas';
-import { shownFieldError } from 'shared/validation/shown-field-error';
+import { formFieldProps } from 'shared/validation/shown-field-error';
 import { AltchaCaptcha, type CaptchaHandle } from './altcha-captcha';
 import { logIn, verifyCaptcha } from './auth-api';
 import { loginFailure, loginMessages } from './auth-messages';
@@ -66,7 +66,6 @@ export function LoginForm() {
   });
 
   const busy = formik.isSubmitting;
-  const fieldError = (name: 'username' | 'password') => shownFieldError(formik, name);
 
   return (
     <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="Log in">
@@ -77,33 +76,21 @@ export function LoginForm() {
           </Alert>
         )}
         <TextField
-          id="login-username"
-          name="username"
+          {...formFieldProps(formik, 'username', 'login')}
           label="Username"
           autoComplete="username"
           autoFocus
           required
           fullWidth
           disabled={busy}
-          value={formik.values.username}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
-          error={Boolean(fieldError('username'))}
-          helperText={fieldError('username')}
         />
         <PasswordField
-          id="login-password"
-          name="password"
+          {...formFieldProps(formik, 'password', 'login')}
           label="Password"
           autoComplete="current-password"
           required
           fullWidth
           disabled={busy}
-          value={formik.values.password}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
-          error={Boolean(fieldError('password'))}
-          helperText={fieldError('password')}
         />
         <AltchaCaptcha
           handleRef={captcha}
