@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Fastify from 'fastify';
 import pg from 'pg';
-import type { ProxyListing } from 'shared/api/contract';
+import type { ProxyListing } from 'contract/marketplace';
 import { EMPTY_FILTERS, filterProxies } from 'shared/marketplace/proxy-filters';
 import { buildApp, type App } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';

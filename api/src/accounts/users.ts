@@ -1,6 +1,6 @@
 // Account rows. Usernames and emails are matched without regard to case (unique indexes on lower()).
 import { sql, type Kysely } from 'kysely';
-import type { UserDetails, UserInfo } from 'shared/api/contract';
+import type { UserDetails, UserInfo } from 'contract/accounts';
 import type { Schema } from '../db/schema.ts';
 
 export interface UserRow {

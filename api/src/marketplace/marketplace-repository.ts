@@ -1,6 +1,6 @@
 // Marketplace queries. Money stays integer cents here; routes turn it into SPEC's dollars on the wire.
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { CountryItem, OwnProxy, ProxyListing, PurchaseItem, RegionCount, StateCount } from 'shared/api/contract';
+import type { CountryItem, OwnProxy, ProxyListing, PurchaseItem, RegionCount, StateCount } from 'contract/marketplace';
 import { authMessages } from 'shared/validation/auth-rules';
 import type { Schema } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';

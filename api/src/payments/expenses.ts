@@ -1,7 +1,7 @@
 // Expenses (SPEC §2 Expenses History): what the balance paid for, read from the ledger (the record of every
 // debit) joined to the lease it bought or renewed (the marketplace writes `lease:{id}` as the reference).
 import { sql, type Kysely } from 'kysely';
-import type { ExpenseRecord } from 'shared/api/contract';
+import type { ExpenseRecord } from 'contract/payments';
 import type { Schema } from '../db/schema.ts';
 
 interface ExpenseRow {

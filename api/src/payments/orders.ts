@@ -1,7 +1,7 @@
 // Top-up orders: starting one at the provider, and reading them back for their owner.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { OrderRecord, TopupRecord } from 'shared/api/contract';
+import type { OrderRecord, TopupRecord } from 'contract/payments';
 import type { Schema } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { PaymentProviderError, type PaymentProvider } from './payment-provider.ts';

@@ -1,4 +1,4 @@
-import { TOPUP_RULES } from 'shared/api/contract';
+import { TOPUP_RULES } from 'contract/limits';
 import { centsToDecimalString } from './payment-provider.ts';
 
 const dollars = (amount: number) => `$${centsToDecimalString(Math.round(amount * 100))}`;

@@ -1,6 +1,6 @@
 // /api/auth: register, captcha (challenge + verify), login, logout (SPEC §7, ARCHITECTURE decisions 1, 6).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { CaptchaChallenge, LoginResponse, RegisterResponse, VerifyCaptchaResponse } from 'shared/api/contract';
+import type { CaptchaChallenge, LoginResponse, RegisterResponse, VerifyCaptchaResponse } from 'contract/accounts';
 import {
   authMessages,
   EMAIL_MAX_LENGTH,

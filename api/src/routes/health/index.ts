@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { HealthResponse } from 'shared/api/contract';
+import type { HealthResponse } from 'contract/health';
 import Type from 'typebox';
 
 const health: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,7 +1,7 @@
 // /api/orders: start a top-up (the checkout URL is the response body, SPEC §7) and the order history
 // (ARCHITECTURE decisions 6 and 7).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { CreateOrderResponse, OrderRecord } from 'shared/api/contract';
+import type { CreateOrderResponse, OrderRecord } from 'contract/payments';
 import Type from 'typebox';
 import { HttpError } from '../../http/errors.ts';
 import { bearerAuth, errors } from '../../http/schemas.ts';

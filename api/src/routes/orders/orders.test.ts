@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
-import type { OrderRecord, TopupRecord } from 'shared/api/contract';
+import type { OrderRecord, TopupRecord } from 'contract/payments';
 import { BTCPAY_PAYMENT_METHODS } from '../../payments/btcpay/btcpay-provider.ts';
 import {
   assertMoneyInvariant,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
-import type { ExpenseRecord } from 'shared/api/contract';
+import type { ExpenseRecord } from 'contract/payments';
 import { postLedgerEntry } from '../../ledger/ledger.ts';
 import { DemoProxySource } from '../../marketplace/demo-catalogue.ts';
 import { marketDb } from '../../marketplace/market-schema.ts';

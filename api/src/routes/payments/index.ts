@@ -1,6 +1,6 @@
 // /api/payments: top-up history, expenses, and the payment processor's webhook (ARCHITECTURE: Payments).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { ExpenseRecord, TopupRecord } from 'shared/api/contract';
+import type { ExpenseRecord, TopupRecord } from 'contract/payments';
 import Type from 'typebox';
 import { bearerAuth, errors } from '../../http/schemas.ts';
 import { listExpenses } from '../../payments/expenses.ts';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, it } from 'node:test';
 import { io as connectSocket } from 'socket.io-client';
-import { BALANCE_EVENT, type BalanceEvent } from 'shared/api/contract';
+import { BALANCE_EVENT, type BalanceEvent } from 'contract/realtime';
 import { buildInvoiceEvent } from '../../payments/btcpay/btcpay-event.ts';
 import { topupReference } from '../../payments/crediting.ts';
 import {

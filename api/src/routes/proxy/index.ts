@@ -1,8 +1,8 @@
 // /api/proxy: the marketplace (SPEC §7 Proxy calls; ARCHITECTURE decisions 3 and 6). Everything is signed in.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { BalanceResponse, ProxyListing, PurchaseItem } from 'shared/api/contract';
-import { MAX_PROXIES_PER_PURCHASE } from 'shared/api/contract';
+import type { BalanceResponse, ProxyListing, PurchaseItem } from 'contract/marketplace';
+import { MAX_PROXIES_PER_PURCHASE } from 'contract/limits';
 import { authMessages } from 'shared/validation/auth-rules';
 import Type from 'typebox';
 import { HttpError } from '../../http/errors.ts';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { sql } from 'kysely';
-import type { CountryItem, OwnProxy, ProxyListing, PurchaseItem, RegionCount, StateCount } from 'shared/api/contract';
+import type { CountryItem, OwnProxy, ProxyListing, PurchaseItem, RegionCount, StateCount } from 'contract/marketplace';
 import { REGIONS } from '../../marketplace/demo-geography.ts';
 import { marketDb } from '../../marketplace/market-schema.ts';
 import {

@@ -1,6 +1,7 @@
 // /api/users: account details, forgot / reset password, change password (SPEC §7; ARCHITECTURE decision 2).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { MessageResponse, UserDetails as UserDetailsBody } from 'shared/api/contract';
+import type { UserDetails as UserDetailsBody } from 'contract/accounts';
+import type { MessageResponse } from 'contract/errors';
 import { authMessages, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from 'shared/validation/auth-rules';
 import Type from 'typebox';
 import { issueResetToken, redeemResetToken } from '../../accounts/password-resets.ts';
