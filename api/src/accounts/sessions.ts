@@ -101,17 +101,6 @@ export class Sessions {
   }
 
   /**
-   * Ends the user's sessions, except `keepSessionId` if given. Takes the caller's transaction so the
-   * revocation commits with the password change that causes it; call announceEnded after the commit.
-   */
-  async endAllOf(db: Kysely<Schema>, userId: string, keepSessionId?: string): Promise<string[]> {
-    let query = db.deleteFrom('sessions').where('user_id', '=', userId);
-    if (keepSessionId) query = query.where('id', '<>', keepSessionId);
-    const rows = await query.returning('id').execute();
-    return rows.map((row) => row.id);
-  }
-
-  /**
    * Forgets these sessions' tokens and tells listeners (realtime: disconnect those sockets; Redis: tell
    * the other instances) that these sessions no longer exist.
    */

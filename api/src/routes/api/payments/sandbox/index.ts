@@ -1,31 +1,32 @@
-// /api/payments/sandbox: the test-mode checkout of the sandbox provider (ARCHITECTURE decision 10). Plain
+// /api/payments/sandbox: the test-mode checkout of the sandbox provider (no money moves). Plain
 // server-rendered HTML with one stylesheet file (the CSP allows no inline script or style) and forms, so it
 // works without any script. Confirming signs a BTCPay-format InvoiceSettled event with the sandbox secret
 // and delivers it to this app's own webhook route: the production verification and crediting path.
 import { readFile } from 'node:fs/promises';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { buildInvoiceEvent, type InvoiceEventType } from '../../../payments/btcpay/btcpay-event.ts';
-import { findOrderByInvoice } from '../../../payments/orders.ts';
-import type { PaymentProvider } from '../../../payments/payment-provider.ts';
-import { renderSandboxCheckout, renderSandboxNotFound } from '../../../payments/sandbox/sandbox-checkout-page.ts';
-import { SANDBOX_CHECKOUT_PATH } from '../../../payments/sandbox/sandbox-provider.ts';
-import { signWebhookBody } from '../../../payments/webhook-signature.ts';
+import { buildInvoiceEvent, type InvoiceEventType } from '../../../../payments/btcpay/btcpay-event.ts';
+import { renderSandboxCheckout, renderSandboxNotFound } from '../../../../payments/sandbox/sandbox-checkout-page.ts';
+import { SANDBOX_CHECKOUT_PATH } from '../../../../payments/sandbox/sandbox-provider.ts';
+import { signWebhookBody } from '../../../../payments/webhook-signature.ts';
 import { SIGNATURE_HEADER } from '../webhook.ts';
 
 const STYLESHEET_PATH = `${SANDBOX_CHECKOUT_PATH}.css`;
 const FORM_BODY_LIMIT = 1024;
 
 export interface SandboxRoutesOptions {
-  provider: PaymentProvider;
   /** The portal's /payments page, where the payer returns (as BTCPay's redirectURL). */
   returnUrl: string;
 }
 
 const InvoiceParams = Type.Object({ invoiceId: Type.String({ maxLength: 128 }) });
 
-const sandbox: FastifyPluginAsyncTypebox<SandboxRoutesOptions> = async (app, { provider, returnUrl }) => {
-  const stylesheet = await readFile(new URL('../../../payments/sandbox/sandbox-checkout.css', import.meta.url));
+const sandbox: FastifyPluginAsyncTypebox<SandboxRoutesOptions> = async (app, { returnUrl }) => {
+  const configured = app.paymentProvider;
+  if (!configured) throw new Error('the sandbox checkout needs the sandbox payment provider');
+  const provider = configured;
+  const orders = app.repositories.orders;
+  const stylesheet = await readFile(new URL('../../../../payments/sandbox/sandbox-checkout.css', import.meta.url));
 
   // The checkout's forms post urlencoded fields (only `coin`, which is informational); nothing else here does.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
@@ -37,13 +38,13 @@ const sandbox: FastifyPluginAsyncTypebox<SandboxRoutesOptions> = async (app, { p
     reply.header('cache-control', 'no-store');
   };
 
-  app.get('/checkout.css', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/checkout.css', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
     return reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=300').send(stylesheet);
   });
 
-  app.get('/checkout/:invoiceId', { schema: { hide: true, params: InvoiceParams } }, async (request, reply) => {
+  app.get('/checkout/:invoiceId', { config: { public: true }, schema: { hide: true, params: InvoiceParams } }, async (request, reply) => {
     const { invoiceId } = request.params;
-    const order = await findOrderByInvoice(app.db, provider.name, invoiceId);
+    const order = await orders.findByInvoice(provider.name, invoiceId);
     html(reply);
     if (!order) return reply.code(404).send(renderSandboxNotFound({ stylesheetPath: STYLESHEET_PATH, returnUrl }));
     return reply.send(
@@ -73,9 +74,9 @@ const sandbox: FastifyPluginAsyncTypebox<SandboxRoutesOptions> = async (app, { p
     ['confirm', 'InvoiceSettled'],
     ['expire', 'InvoiceExpired'],
   ] as const) {
-    app.post('/checkout/:invoiceId/' + action, { bodyLimit: FORM_BODY_LIMIT, schema: { hide: true, params: InvoiceParams } }, async (request, reply) => {
+    app.post('/checkout/:invoiceId/' + action, { bodyLimit: FORM_BODY_LIMIT, config: { public: true }, schema: { hide: true, params: InvoiceParams } }, async (request, reply) => {
       const { invoiceId } = request.params;
-      const order = await findOrderByInvoice(app.db, provider.name, invoiceId);
+      const order = await orders.findByInvoice(provider.name, invoiceId);
       if (!order) {
         html(reply);
         return reply.code(404).send(renderSandboxNotFound({ stylesheetPath: STYLESHEET_PATH, returnUrl }));

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { backends, build } from '../../test/helpers.ts';
+import { backends, build } from '../../../test/helpers.ts';
 
 for (const backend of backends) {
   describe(`GET /api/health (${backend})`, () => {

@@ -16,7 +16,7 @@ import {
   STRONG_PASSWORD,
   testEnvironment,
   uniqueName,
-} from '../../test/helpers.ts';
+} from '../../../test/helpers.ts';
 
 for (const backend of backends) {
   describe(`POST /api/auth/register (${backend})`, () => {

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import type { ExpenseRecord } from 'contract/payments';
-import { postLedgerEntry } from '../../ledger/ledger.ts';
-import { DemoProxySource } from '../../marketplace/demo-catalogue.ts';
-import { marketDb } from '../../marketplace/market-schema.ts';
-import { buyProxies, seedIfEmpty } from '../../marketplace/marketplace-repository.ts';
-import { assertMoneyInvariant, buildWithBtcpay, openInvoice, signedInUser } from '../../payments/payments-test-kit.ts';
-import { backends, injectWithLogin } from '../../test/helpers.ts';
+import { postLedgerEntry } from '../../../ledger/ledger.ts';
+import { DemoProxySource } from '../../../marketplace/demo-catalogue.ts';
+import { marketDb } from '../../../marketplace/market-schema.ts';
+import { seedIfEmpty } from '../../../marketplace/inventory-seeding.ts';
+import { assertMoneyInvariant, buildWithBtcpay, openInvoice, signedInUser } from '../../../payments/payments-test-kit.ts';
+import { backends, injectWithLogin } from '../../../test/helpers.ts';
 
 for (const backend of backends) {
   describe(`expenses on ${backend}`, () => {
@@ -28,9 +28,9 @@ for (const backend of backends) {
         .execute();
       const [first, second, third] = forSale;
       assert.ok(first && second && third);
-      await buyProxies(app.db, alice.id, [String(first.id)]);
-      await buyProxies(app.db, alice.id, [String(second.id)]);
-      await buyProxies(app.db, bob.id, [String(third.id)]);
+      assert.ok((await app.repositories.purchases.buy(alice.id, [String(first.id)])).ok);
+      assert.ok((await app.repositories.purchases.buy(alice.id, [String(second.id)])).ok);
+      assert.ok((await app.repositories.purchases.buy(bob.id, [String(third.id)])).ok);
       // A renewal of Alice's first lease, as the renewal sweep books it.
       const lease = await marketDb(app.db).selectFrom('proxy_leases').select(['id', 'price_cents']).where('listing_id', '=', first.id).executeTakeFirstOrThrow();
       await app.db.transaction().execute((trx) => postLedgerEntry(trx, { userId: alice.id, kind: 'renewal', amountCents: -lease.price_cents, reference: `lease:${lease.id}` }));

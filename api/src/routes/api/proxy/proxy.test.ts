@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { sql } from 'kysely';
 import type { CountryItem, OwnProxy, ProxyListing, PurchaseItem, RegionCount, StateCount } from 'contract/marketplace';
-import { REGIONS } from '../../marketplace/demo-geography.ts';
-import { marketDb } from '../../marketplace/market-schema.ts';
+import { REGIONS } from '../../../marketplace/demo-geography.ts';
+import { marketDb } from '../../../marketplace/market-schema.ts';
 import {
   assertBalancesEqualLedger,
   balanceOf,
@@ -11,9 +11,8 @@ import {
   call,
   customer,
   tableCounts,
-} from '../../marketplace/market-test-kit.ts';
-import { listingPriceCents } from '../../marketplace/pricing.ts';
-import { backends } from '../../test/helpers.ts';
+} from '../../../marketplace/market-test-kit.ts';
+import { backends } from '../../../test/helpers.ts';
 
 const LISTING_KEYS = [
   'added_days_ago', 'city', 'country', 'css_black', 'ct', 'dns_ip', 'domain', 'id', 'img', 'isp', 'latitude', 'pbl_black',
@@ -106,10 +105,10 @@ for (const backend of backends) {
           assert.ok(row, listing.id);
           assert.match(listing.sock_real_ip, /^198\.(18|19)\.\d{1,3}\.\d{1,3}$/);
           const now = new Date();
-          const expected = listingPriceCents(
-            { baseCents: row.base_cents, freshCents: row.fresh_cents, addedAt: new Date(row.added_at), xbl: row.xbl_black, pbl: row.pbl_black },
-            now,
-          );
+          // The price guide, restated as the oracle: base, plus the premium under 12 hours, then the discounts.
+          const fresh12h = now.getTime() - new Date(row.added_at).getTime() < 12 * 3600_000;
+          const gross = row.base_cents + (fresh12h ? row.fresh_cents : 0);
+          const expected = Math.round((gross * (row.xbl_black ? 50 : 100) * (row.pbl_black ? 80 : 100)) / 10_000);
           assert.equal(Math.round(listing.price * 100), expected, `price of ${listing.id}`);
           assert.ok(listing.price >= 0.2 && listing.price <= 1.8, `${listing.price} within the guide`);
           if (now.getTime() - new Date(row.added_at).getTime() < 12 * 3600_000) {
@@ -293,8 +292,8 @@ for (const backend of backends) {
       const market = marketDb(app.db);
       const count = await market.selectFrom('proxy_listings').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       assert.equal(Number(count.n), 300);
-      const { seedIfEmpty } = await import('../../marketplace/marketplace-repository.ts');
-      const { DemoProxySource } = await import('../../marketplace/demo-catalogue.ts');
+      const { seedIfEmpty } = await import('../../../marketplace/inventory-seeding.ts');
+      const { DemoProxySource } = await import('../../../marketplace/demo-catalogue.ts');
       assert.equal(await seedIfEmpty(app.db, new DemoProxySource({ seed: 42, size: 300, now: new Date() })), 0);
     });
   });

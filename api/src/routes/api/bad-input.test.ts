@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { InjectOptions } from 'fastify';
-import { backends, build, login, openTestDatabase, register, rowCounts, solveCaptcha } from '../test/helpers.ts';
+import { backends, build, login, openTestDatabase, register, rowCounts, solveCaptcha } from '../../test/helpers.ts';
 
 interface RouteUnderTest {
   method: 'POST' | 'PUT' | 'GET';

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
 import { authMessages } from 'shared/validation/auth-rules';
 import { SMTPServer } from 'smtp-server';
-import type { App } from '../../app.ts';
-import { postLedgerEntry } from '../../ledger/ledger.ts';
+import type { App } from '../../../app.ts';
+import { postLedgerEntry } from '../../../ledger/ledger.ts';
 import {
   backends,
   build,
@@ -16,7 +16,7 @@ import {
   register,
   rowCounts,
   type TestUser,
-} from '../../test/helpers.ts';
+} from '../../../test/helpers.ts';
 
 const NEW_PASSWORD = 'Brand-New-Pass2';
 

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, it } from 'node:test';
 import { io as connectSocket } from 'socket.io-client';
 import { BALANCE_EVENT, type BalanceEvent } from 'contract/realtime';
-import { buildInvoiceEvent } from '../../payments/btcpay/btcpay-event.ts';
-import { topupReference } from '../../payments/crediting.ts';
+import { buildInvoiceEvent } from '../../../payments/btcpay/btcpay-event.ts';
+import { topupReference } from '../../../payments/crediting.ts';
 import {
   assertMoneyInvariant,
   balanceCents,
@@ -13,9 +13,9 @@ import {
   openInvoice,
   signedInUser,
   WEBHOOK_SECRET,
-} from '../../payments/payments-test-kit.ts';
-import { signWebhookBody } from '../../payments/webhook-signature.ts';
-import { backends, injectWithLogin } from '../../test/helpers.ts';
+} from '../../../payments/payments-test-kit.ts';
+import { signWebhookBody } from '../../../payments/webhook-signature.ts';
+import { backends, injectWithLogin } from '../../../test/helpers.ts';
 import { webhookMessages } from './webhook.ts';
 
 async function orderStatus(app: Awaited<ReturnType<typeof buildWithBtcpay>>['app'], invoiceId: string) {

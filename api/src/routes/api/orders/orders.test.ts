@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import type { OrderRecord, TopupRecord } from 'contract/payments';
-import { BTCPAY_PAYMENT_METHODS } from '../../payments/btcpay/btcpay-provider.ts';
+import { BTCPAY_PAYMENT_METHODS } from '../../../payments/btcpay/btcpay-provider.ts';
 import {
   assertMoneyInvariant,
   balanceCents,
@@ -10,9 +10,9 @@ import {
   createOrder,
   openInvoice,
   signedInUser,
-} from '../../payments/payments-test-kit.ts';
-import { topUpMessages } from '../../payments/top-up-rules.ts';
-import { backends, injectWithLogin } from '../../test/helpers.ts';
+} from '../../../payments/payments-test-kit.ts';
+import { topUpMessages } from '../../../payments/top-up-rules.ts';
+import { backends, injectWithLogin } from '../../../test/helpers.ts';
 
 for (const backend of backends) {
   describe(`orders on ${backend}`, () => {

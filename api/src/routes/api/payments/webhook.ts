@@ -1,12 +1,12 @@
 // POST /api/payments/webhook/{provider}: where the payment processor reports invoice events. The one path
 // by which money reaches a balance: BTCPay's deliveries and the sandbox's confirmations both come here,
-// are verified against the raw bytes, and credit through applyInvoiceOutcome.
+// are verified against the raw bytes, and credit through the order repository's applyInvoiceOutcome.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errors, MessageBody } from '../../http/schemas.ts';
-import { outcomeOf, parseInvoiceEvent } from '../../payments/btcpay/btcpay-event.ts';
-import { applyInvoiceOutcome } from '../../payments/crediting.ts';
-import type { PaymentProvider } from '../../payments/payment-provider.ts';
-import { isValidWebhookSignature } from '../../payments/webhook-signature.ts';
+import { MessageResponse } from 'contract/errors';
+import { errors } from '../../../http/schemas.ts';
+import { outcomeOf, parseInvoiceEvent } from '../../../payments/btcpay/btcpay-event.ts';
+import type { PaymentProvider } from '../../../payments/payment-provider.ts';
+import { isValidWebhookSignature } from '../../../payments/webhook-signature.ts';
 
 export const SIGNATURE_HEADER = 'btcpay-sig';
 /** BTCPay's invoice events are a few hundred bytes. */
@@ -29,9 +29,11 @@ const webhook: FastifyPluginAsyncTypebox<{ provider: PaymentProvider }> = async 
     `/webhook/${provider.name}`,
     {
       bodyLimit: WEBHOOK_BODY_LIMIT,
+      // The processor signs the body instead of signing in.
+      config: { public: true },
       schema: {
         summary: `Invoice events from ${provider.name} (BTCPay-Sig: sha256=HMAC-SHA256 of the raw body)`,
-        response: { 200: MessageBody, ...errors(400, 401, 404, 415) },
+        response: { 200: MessageResponse, ...errors(400, 401, 404, 415) },
       },
     },
     async (request, reply) => {
@@ -44,7 +46,7 @@ const webhook: FastifyPluginAsyncTypebox<{ provider: PaymentProvider }> = async 
       const event = parseInvoiceEvent(raw);
       if (!event) return reply.code(400).send({ message: webhookMessages.notAnEvent });
 
-      const result = await applyInvoiceOutcome(app.db, provider.name, event.invoiceId, outcomeOf(event.type));
+      const result = await app.repositories.orders.applyInvoiceOutcome(provider.name, event.invoiceId, outcomeOf(event.type));
       request.log.info(
         { provider: provider.name, invoiceId: event.invoiceId, type: event.type, deliveryId: event.deliveryId, isRedelivery: event.isRedelivery, result: result.kind },
         'invoice event',
