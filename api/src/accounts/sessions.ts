@@ -1,4 +1,4 @@
-// Sessions (SPEC §6: one active browser session). A token is an HS256 JWT whose `sid` names a row in
+// Sessions: an account has one active session; logging in ends the previous one. A token is an HS256 JWT whose `sid` names a row in
 // `sessions`; deleting the row revokes the token on every instance at once. Tokens also expire (`exp`, and
 // the row's expires_at), so a stolen token is worth at most one session lifetime.
 //

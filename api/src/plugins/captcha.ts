@@ -1,4 +1,4 @@
-// ALTCHA proof-of-work captcha, self-hosted (ARCHITECTURE: no third party, works offline).
+// ALTCHA proof-of-work captcha, self-hosted: no third party sees the visitors, and it works offline.
 // The browser fetches a signed challenge, finds the secret counter by brute force and sends the solution as a
 // base64 payload. `check` verifies it without using it up (POST /api/auth/verify, so the page can say
 // "verified" before login); `consume` verifies and records its nonce, so each solution logs in only once.

@@ -14,7 +14,7 @@ import type { Config } from '../config.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     io: Server;
-    /** Tells the user's open pages that their balance changed (SPEC: they refetch the user details). */
+    /** Tells the user's open pages that their balance changed (they refetch the user details). */
     notifyBalance(userId: string): void;
   }
 }

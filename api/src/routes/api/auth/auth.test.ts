@@ -89,7 +89,7 @@ for (const backend of backends) {
       assert.equal((await rowCounts(app)).users, 1);
     });
 
-    it('enforces the SPEC rules with SPEC wording', async (t) => {
+    it('enforces the account rules with the forms\' wording', async (t) => {
       const app = await build(t, backend);
       const cases = [
         [{ username: '', email: 'a@example.com', password: STRONG_PASSWORD }, authMessages.usernameRequired],
@@ -247,7 +247,7 @@ for (const backend of backends) {
       assert.deepEqual(response.json(), { message: authMessages.required });
     });
 
-    it("checks SPEC's login rules before anything else", async (t) => {
+    it('checks the login form rules before anything else', async (t) => {
       const app = await build(t, backend);
       const captcha = await solveCaptcha(app);
       const short = await loginRequest(app, 'someone', 'Short1!', captcha);

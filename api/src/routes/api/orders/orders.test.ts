@@ -44,7 +44,7 @@ for (const backend of backends) {
       ]);
     });
 
-    it('refuses amounts outside decision 7 with a clear 400 and writes nothing', async (t) => {
+    it('refuses amounts outside the top-up limits with a clear 400 and writes nothing', async (t) => {
       const { app, btcpay } = await buildWithBtcpay(t, backend);
       const user = await signedInUser(app);
       for (const [amount, currency, message] of [

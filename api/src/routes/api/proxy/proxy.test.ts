@@ -34,7 +34,7 @@ for (const backend of backends) {
       }
     });
 
-    it('serves the six tabs, states, countries and searches in SPEC shapes, with counts equal to the listings', async (t) => {
+    it('serves the six tabs, states, countries and searches in the contract shapes, with counts equal to the listings', async (t) => {
       const app = await buildMarket(t, backend);
       const alice = await customer(app, 0);
 
@@ -90,7 +90,7 @@ for (const backend of backends) {
       );
     });
 
-    it('prices every listing by the SPEC §9 guide and only ever hands out 198.18.0.0/15 addresses', async (t) => {
+    it('prices every listing by the price guide and only ever hands out 198.18.0.0/15 addresses', async (t) => {
       const app = await buildMarket(t, backend);
       const alice = await customer(app, 0);
       const rows = await marketDb(app.db).selectFrom('proxy_listings').selectAll().where('online', '=', true).execute();
