@@ -20,12 +20,7 @@ export const UserInfo = Type.Object({
 export type UserInfo = Static<typeof UserInfo>;
 
 /** The account with its balance in dollars. */
-export const UserDetails = Type.Object({
-  _id: Type.String(),
-  username: Type.String(),
-  email: Type.String(),
-  balance: Type.Number(),
-});
+export const UserDetails = Type.Object({ ...UserInfo.properties, balance: Type.Number() });
 export type UserDetails = Static<typeof UserDetails>;
 
 /** The `:userId` of /api/users/{userId} and friends: always the signed-in user's own id. */
