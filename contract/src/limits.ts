@@ -16,5 +16,5 @@ export const TOPUP_RULES = { firstMinimum: 50, minimum: 20, maximum: 10_000 } as
 /** At most this many proxies in one purchase. */
 export const MAX_PROXIES_PER_PURCHASE = 100;
 
-/** Longest solved-captcha payload parsed at all; a real one is a few hundred bytes. */
+/** Longest solved-captcha payload worth parsing; real ones are about 600 characters. */
 export const CAPTCHA_PAYLOAD_MAX_LENGTH = 4096;

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { createChallenge, randomInt, verifySolution, type Challenge, type Payload } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Kysely } from 'kysely';
+import { CAPTCHA_PAYLOAD_MAX_LENGTH } from 'contract/limits';
 import type { Config } from '../config.ts';
 import type { Schema } from '../db/schema.ts';
 import { loadOrCreateSecret } from '../db/settings.ts';
@@ -15,9 +16,6 @@ declare module 'fastify' {
     captcha: Captcha;
   }
 }
-
-/** Longest payload worth parsing; real ones are about 600 characters. */
-export const CAPTCHA_PAYLOAD_MAX_LENGTH = 4096;
 
 interface VerifiedSolution {
   challengeId: string;
