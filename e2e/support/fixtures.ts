@@ -1,9 +1,8 @@
 import { test as base, expect } from '@playwright/test';
 import type { Mailbox } from './mailbox.ts';
-import { mailPower, NO_SANDBOX_REASON, paymentsSetting, redeployPower } from './powers.ts';
+import { mailPower, redeployPower, sandboxPower, type Power } from './powers.ts';
 import { applyRemoteOverrides } from './remote-overrides.ts';
 import { REMOTE_NAMES, tagOf, type Tag } from './remotes.ts';
-import { targetRunsSandbox } from './sandbox-payments.ts';
 
 // The `test` every spec uses. A spec asks for a power by naming its fixture (`mailbox`, `sandbox`,
 // `accountDeployFolder`); where the target does not grant it, the fixture skips the spec with the reason.
@@ -23,7 +22,7 @@ interface Fixtures {
 
 interface WorkerFixtures {
   /** Asked once per worker: whether the target runs the sandbox payment provider. */
-  sandboxDetected: boolean;
+  paymentsPower: Power<true>;
 }
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
@@ -40,13 +39,11 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     if (power.granted) await use(power.value);
   },
 
-  sandboxDetected: [
+  paymentsPower: [
     async ({ playwright }, use, workerInfo) => {
-      const setting = paymentsSetting();
-      if (setting !== 'detect') return use(setting === 'sandbox');
       const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
       try {
-        await use(await targetRunsSandbox(request));
+        await use(await sandboxPower(request));
       } finally {
         await request.dispose();
       }
@@ -54,8 +51,8 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
 
-  sandbox: async ({ sandboxDetected }, use, testInfo) => {
-    testInfo.skip(!sandboxDetected, NO_SANDBOX_REASON);
+  sandbox: async ({ paymentsPower: power }, use, testInfo) => {
+    testInfo.skip(!power.granted, power.granted ? '' : power.reason);
     await use(true);
   },
 

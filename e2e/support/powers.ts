@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
 import type { Mailbox } from './mailbox.ts';
 import { mailpitMailbox } from './mailpit.ts';
 import { outboxMailbox } from './outbox.ts';
 import { overriddenRemotes } from './remote-overrides.ts';
 import type { RemoteName } from './remotes.ts';
+import { SANDBOX_CHECKOUT_PATH, targetRunsSandbox } from './sandbox-payments.ts';
 import { folderFromEnv, localDirs, REPO_ROOT, target } from './target.ts';
 
 // Some specs need more than a visitor's browser: reading the mail the portal sends, paying without money,
@@ -30,16 +32,20 @@ export function mailPower(): Power<Mailbox> {
   );
 }
 
-/** Payments: E2E_PAYMENTS=sandbox or none says it; unset, the target is asked whether it runs the sandbox. */
-export function paymentsSetting(): 'sandbox' | 'none' | 'detect' {
-  const value = process.env.E2E_PAYMENTS?.trim();
-  if (!value) return 'detect';
-  if (value === 'sandbox' || value === 'none') return value;
-  throw new Error(`E2E_PAYMENTS must be "sandbox" or "none" (got "${value}"); leave it unset to detect`);
+/**
+ * Payments: E2E_PAYMENTS=sandbox or none says it; unset, the target is asked whether it runs the sandbox
+ * (the only provider a test can pay through: its test-mode checkout confirms without money).
+ */
+export async function sandboxPower(request: APIRequestContext): Promise<Power<true>> {
+  const setting = process.env.E2E_PAYMENTS?.trim() || 'detect';
+  if (setting === 'sandbox') return granted(true);
+  if (setting === 'none') return denied('payments: E2E_PAYMENTS=none says the portal under test has no sandbox payments, so a test cannot pay');
+  if (setting !== 'detect') throw new Error(`E2E_PAYMENTS must be "sandbox" or "none" (got "${setting}"); leave it unset to detect`);
+  if (await targetRunsSandbox(request)) return granted(true);
+  return denied(
+    `payments: the portal under test does not run the sandbox provider (no test-mode checkout at ${SANDBOX_CHECKOUT_PATH}), so a test cannot pay; it needs PAYMENT_PROVIDER=sandbox (and PAYMENT_SANDBOX_ENABLED=true in production mode)`,
+  );
 }
-
-export const NO_SANDBOX_REASON =
-  'payments: the portal under test does not run the sandbox provider (no test-mode checkout at /api/payments/sandbox/checkout), so a test cannot pay; run it with PAYMENT_PROVIDER=sandbox (and PAYMENT_SANDBOX_ENABLED=true in production mode)';
 
 export interface DeployFolder {
   /** Where the portal serves the remote's files from: replacing them deploys another build. */
