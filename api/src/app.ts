@@ -1,6 +1,6 @@
 // The app factory used by main.ts and by every test (through inject()): external plugins (security
 // headers, rate limits, API docs), then the app's own plugins (database, auth, captcha, mail, realtime,
-// repositories, payment provider, marketplace), then every /api route from routes/api/index.ts, then the
+// repositories, payment provider, marketplace, renewal sweep), then every /api route from routes/api/index.ts, then the
 // portal's static files.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
@@ -16,6 +16,7 @@ import portal from './plugins/portal.ts';
 import marketplace from './plugins/marketplace.ts';
 import payments from './plugins/payments.ts';
 import realtime from './plugins/realtime.ts';
+import renewal from './plugins/renewal.ts';
 import repositories from './plugins/repositories.ts';
 import security from './plugins/security.ts';
 import api from './routes/api/index.ts';
@@ -69,6 +70,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     await app.register(repositories);
     await app.register(payments, { config });
     await app.register(marketplace, { config });
+    await app.register(renewal, { config });
 
     await app.register(api, { config });
     await app.register(portal, { config });

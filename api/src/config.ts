@@ -76,12 +76,25 @@ export interface Config {
     /** How long an instance may serve counts and search results it computed (purchases clear it at once). */
     cacheMs: number;
   };
+  /** Lease periods and the auto-renewal sweep (README "History and auto-renewal"). */
+  leases: LeasesConfig;
   web: {
     shellDir: string;
     remoteDirs: Record<RemoteName, string>;
     /** Overrides of `/remotes.json` entries (dev mode: each remote on its own dev server). */
     remoteUrls: Partial<Record<RemoteName, string>>;
   };
+}
+
+export interface LeasesConfig {
+  /** How long a purchase or a renewal pays for (24 hours; e2e runs use seconds). */
+  periodSeconds: number;
+  /** How often each instance sweeps for leases at the end of their period (0: never, tests sweep by hand). */
+  sweepMs: number;
+  /** How long a lease with auto-renewal on waits, uncharged, for its offline exit before it ends. */
+  offlineWaitSeconds: number;
+  /** How long before a renewal the balance cannot cover the customer is mailed. */
+  noticeSeconds: number;
 }
 
 export type PaymentsConfig =
@@ -227,6 +240,12 @@ export function loadConfig(env: Env = process.env): Config {
       inventorySize: integer(env, 'INVENTORY_SIZE', 5000),
       inventorySeed: integer(env, 'INVENTORY_SEED', 1),
       cacheMs: integer(env, 'MARKET_CACHE_MS', 1000),
+    },
+    leases: {
+      periodSeconds: integer(env, 'LEASE_PERIOD_SECONDS', 24 * 60 * 60, 10),
+      sweepMs: integer(env, 'RENEWAL_SWEEP_MS', 30_000),
+      offlineWaitSeconds: integer(env, 'RENEWAL_OFFLINE_WAIT_HOURS', 24) * 60 * 60,
+      noticeSeconds: integer(env, 'RENEWAL_NOTICE_MINUTES', 60) * 60,
     },
     web: {
       shellDir: join(repoRoot, 'shell', 'dist'),

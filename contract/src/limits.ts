@@ -18,3 +18,9 @@ export const MAX_PROXIES_PER_PURCHASE = 100;
 
 /** Longest solved-captcha payload worth parsing; real ones are about 600 characters. */
 export const CAPTCHA_PAYLOAD_MAX_LENGTH = 4096;
+
+/**
+ * The history page lists every lease still running or waiting, and leases that ended within this many days;
+ * `/proxy/history/all` lists them all.
+ */
+export const HISTORY_WINDOW_DAYS = 30;

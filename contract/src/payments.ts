@@ -57,12 +57,14 @@ export type TopupRecord = Static<typeof TopupRecord>;
 
 /**
  * GET /api/payments/expenses: the signed-in user's purchases and renewals, newest first. `buy_price` is the
- * positive amount paid in dollars; the page shows it negative.
+ * positive amount paid in dollars; the page shows it negative. `kind` says whether the debit bought the
+ * proxy or renewed it for another period.
  */
 export const ExpenseRecord = Type.Object({
   id: Type.String(),
   added_timestamp: Type.String(),
   proxy: Type.String(),
   buy_price: Type.Number(),
+  kind: Type.Union([Type.Literal('purchase'), Type.Literal('renewal')]),
 });
 export type ExpenseRecord = Static<typeof ExpenseRecord>;

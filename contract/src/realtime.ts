@@ -7,5 +7,20 @@ export interface BalanceEvent {
   _id: string;
 }
 
+/**
+ * Socket.io event about one of the user's leases, sent with `balance` when the renewal sweep renewed it,
+ * could not renew it (the balance was short: auto-renewal is now off and the lease ended), or it ended.
+ * `waiting`: its period is over and it waits, uncharged, for its offline exit.
+ */
+export const LEASE_EVENT = 'lease';
+export type LeaseEventKind = 'renewed' | 'renewal-failed' | 'waiting' | 'ended';
+export interface LeaseEvent {
+  history_id: string;
+  real_ip: string;
+  kind: LeaseEventKind;
+  /** ISO 8601: the new end after a renewal, else when the lease's last period ended. */
+  expires_at: string;
+}
+
 /** GET /remotes.json: federation name -> manifest URL. */
 export type RemoteMap = Record<string, string>;

@@ -174,10 +174,11 @@ describe('PaymentsPage', () => {
     expect(await screen.findByText('No top-ups yet.')).toBeInTheDocument();
   });
 
-  it('lists expenses as Buy ip: proxy with negative prices', async () => {
+  it('lists expenses as Buy ip: or Renew ip: proxy with negative prices', async () => {
     const expenses: ExpenseRecord[] = [
-      { id: 'e2', added_timestamp: new Date(2026, 4, 2, 18, 5).toISOString(), proxy: '198.18.4.7', buy_price: 0.8 },
-      { id: 'e1', added_timestamp: new Date(2026, 4, 1, 8, 0).toISOString(), proxy: '198.18.0.9', buy_price: 1.25 },
+      { id: 'e3', added_timestamp: new Date(2026, 4, 3, 18, 5).toISOString(), proxy: '198.18.4.7', buy_price: 0.75, kind: 'renewal' },
+      { id: 'e2', added_timestamp: new Date(2026, 4, 2, 18, 5).toISOString(), proxy: '198.18.4.7', buy_price: 0.8, kind: 'purchase' },
+      { id: 'e1', added_timestamp: new Date(2026, 4, 1, 8, 0).toISOString(), proxy: '198.18.0.9', buy_price: 1.25, kind: 'purchase' },
     ];
     fakeApi({ 'GET /api/payments/expenses': () => json(200, expenses) });
     const user = userEvent.setup();
@@ -188,6 +189,7 @@ describe('PaymentsPage', () => {
     expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Date', 'IP', 'Price']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+      ['2026-05-03 18:05', 'Renew ip: 198.18.4.7', '-$0.75'],
       ['2026-05-02 18:05', 'Buy ip: 198.18.4.7', '-$0.80'],
       ['2026-05-01 08:00', 'Buy ip: 198.18.0.9', '-$1.25'],
     ]);

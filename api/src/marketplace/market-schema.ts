@@ -1,4 +1,4 @@
-// Row types of the marketplace tables (migrations/0002_marketplace.sql). Marketplace queries go through
+// Row types of the marketplace tables (migrations/0002_marketplace.sql, 0005_history_renewal.sql). Marketplace queries go through
 // `marketDb(db)`, which adds these tables to the app's Schema (db/schema.ts) for the query builder.
 import type { ColumnType, Generated } from 'kysely';
 import type { Kysely } from 'kysely';
@@ -46,11 +46,26 @@ export type ProxyLeasesTable = {
   expires_at: Date;
   renew: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: ColumnType<Date, Date | undefined, never>;
+  /** migrations/0005: when the lease ended for good; null while paid or waiting for its exit. */
+  ended_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** migrations/0005: the period end whose low-balance warning was mailed. */
+  renewal_notice_for: ColumnType<Date | null, Date | null | undefined, Date | null>;
+};
+
+/** migrations/0005: one row per renewal, keyed by the period it follows. */
+export type LeaseRenewalsTable = {
+  lease_id: number;
+  period_end: Date;
+  renewed_at: Date;
+  expires_at: Date;
+  price_cents: number;
+  ledger_id: number;
 };
 
 export type MarketTables = {
   proxy_listings: ProxyListingsTable;
   proxy_leases: ProxyLeasesTable;
+  lease_renewals: LeaseRenewalsTable;
 };
 
 export type MarketDb = Kysely<Schema & MarketTables>;

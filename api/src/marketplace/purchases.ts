@@ -8,8 +8,6 @@ import { forSale } from './listing-sql.ts';
 import { marketDb } from './market-schema.ts';
 import { listingPriceCents } from './pricing.ts';
 
-export const LEASE_MS = 24 * 60 * 60 * 1000;
-
 export type PurchaseResult =
   | { ok: true; bought: PurchaseItem[] }
   /** The buyer's account is gone (its session outlived it). */
@@ -28,7 +26,8 @@ class Refusal extends Error {
   }
 }
 
-export function createPurchases(db: Kysely<Schema>) {
+/** `periodMs`: how long a purchase pays for (24 hours unless configured otherwise). */
+export function createPurchases(db: Kysely<Schema>, periodMs: number) {
   return {
     /**
      * Locks the buyer's row, then the listings in id order (so concurrent purchases cannot deadlock), checks
@@ -37,7 +36,7 @@ export function createPurchases(db: Kysely<Schema>) {
      */
     async buy(userId: string, ids: readonly string[]): Promise<PurchaseResult> {
       try {
-        const bought = await db.transaction().execute((trx) => buyInTransaction(trx, userId, ids));
+        const bought = await db.transaction().execute((trx) => buyInTransaction(trx, userId, ids, periodMs));
         return { ok: true, bought };
       } catch (error) {
         if (error instanceof Refusal) return error.result;
@@ -49,7 +48,12 @@ export function createPurchases(db: Kysely<Schema>) {
 
 export type Purchases = ReturnType<typeof createPurchases>;
 
-async function buyInTransaction(trx: Transaction<Schema>, userId: string, ids: readonly string[]): Promise<PurchaseItem[]> {
+async function buyInTransaction(
+  trx: Transaction<Schema>,
+  userId: string,
+  ids: readonly string[],
+  periodMs: number,
+): Promise<PurchaseItem[]> {
   const market = marketDb(trx);
   const now = new Date();
   const buyer = await trx.selectFrom('users').select('balance_cents').where('id', '=', userId).forUpdate().executeTakeFirst();
@@ -73,7 +77,7 @@ async function buyInTransaction(trx: Transaction<Schema>, userId: string, ids: r
   const balanceCents = Number(buyer.balance_cents);
   if (balanceCents < total) throw new Refusal({ ok: false, reason: 'insufficient-funds', balanceCents, totalCents: total });
 
-  const expiresAt = new Date(now.getTime() + LEASE_MS);
+  const expiresAt = new Date(now.getTime() + periodMs);
   const bought: PurchaseItem[] = [];
   for (const { id, priceCents } of priced) {
     const lease = await market

@@ -10,13 +10,14 @@ interface ExpenseRow {
   created_at: Date;
   amount_cents: number;
   reference: string;
+  kind: 'purchase' | 'renewal';
   proxy: string | null;
 }
 
 /** The user's purchase and renewal debits, newest first; `buy_price` positive dollars (the page negates it). */
 async function listExpenses(db: Kysely<Schema>, userId: string): Promise<ExpenseRecord[]> {
   const { rows } = await sql<ExpenseRow>`
-    select ledger.id, ledger.created_at, ledger.amount_cents, ledger.reference, proxy_listings.real_ip as proxy
+    select ledger.id, ledger.created_at, ledger.amount_cents, ledger.reference, ledger.kind, proxy_listings.real_ip as proxy
     from ledger
     left join proxy_leases on ledger.reference = 'lease:' || proxy_leases.id::text and proxy_leases.user_id = ledger.user_id
     left join proxy_listings on proxy_listings.id = proxy_leases.listing_id
@@ -28,6 +29,7 @@ async function listExpenses(db: Kysely<Schema>, userId: string): Promise<Expense
     // A debit whose lease is gone still shows, with what it was about.
     proxy: row.proxy ?? row.reference,
     buy_price: centsToDollars(-Number(row.amount_cents)),
+    kind: row.kind,
   }));
 }
 

@@ -5,7 +5,7 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import { BALANCE_EVENT, type BalanceEvent } from 'contract/realtime';
+import { BALANCE_EVENT, LEASE_EVENT, type BalanceEvent, type LeaseEvent } from 'contract/realtime';
 import { authMessages } from 'shared/validation/auth-rules';
 import { Server } from 'socket.io';
 import type { SessionUser } from '../accounts/sessions.ts';
@@ -16,6 +16,8 @@ declare module 'fastify' {
     io: Server;
     /** Tells the user's open pages that their balance changed (they refetch the user details). */
     notifyBalance(userId: string): void;
+    /** Tells the user's open pages what happened to one of their leases (renewed, not renewed, ended). */
+    notifyLease(userId: string, event: LeaseEvent): void;
   }
 }
 
@@ -73,6 +75,9 @@ export default fp<{ config: Config }>(
     app.decorate('notifyBalance', (userId: string) => {
       const event: BalanceEvent = { _id: userId };
       io.to(userRoom(userId)).emit(BALANCE_EVENT, event);
+    });
+    app.decorate('notifyLease', (userId: string, event: LeaseEvent) => {
+      io.to(userRoom(userId)).emit(LEASE_EVENT, event);
     });
 
     // Close sockets before fastify closes the HTTP server (io.close() would close that server itself).

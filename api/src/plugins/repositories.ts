@@ -2,6 +2,7 @@
 // results (`{ ok: false, reason }`); they never decide HTTP statuses, the routes do.
 import fp from 'fastify-plugin';
 import { createUserRepository, type UserRepository } from '../accounts/users.ts';
+import { createHistoryRepository, type HistoryRepository } from '../history/history-repository.ts';
 import { createMarketReads, type MarketReads } from '../marketplace/market-reads.ts';
 import { createPurchases, type Purchases } from '../marketplace/purchases.ts';
 import { createExpenseRepository, type ExpenseRepository } from '../payments/expenses.ts';
@@ -13,6 +14,7 @@ export interface Repositories {
   purchases: Purchases;
   orders: OrderRepository;
   expenses: ExpenseRepository;
+  history: HistoryRepository;
 }
 
 declare module 'fastify' {
@@ -26,9 +28,10 @@ export default fp(
     const repositories: Repositories = {
       users: createUserRepository(app.db),
       market: createMarketReads(app.db),
-      purchases: createPurchases(app.db),
+      purchases: createPurchases(app.db, app.config.leases.periodSeconds * 1000),
       orders: createOrderRepository(app.db),
       expenses: createExpenseRepository(app.db),
+      history: createHistoryRepository(app.db),
     };
     app.decorate('repositories', repositories);
   },

@@ -41,6 +41,8 @@ export function testConfig(dataDir: string, overrides: DeepPartial<Config> = {})
     auth: { ...base.auth, ...overrides.auth },
     captcha: { ...base.captcha, maxNumber: 500, ...overrides.captcha },
     rateLimit: { ...base.rateLimit, max: 10_000, ...overrides.rateLimit },
+    // Tests sweep by hand, at the moments they choose.
+    leases: { ...base.leases, sweepMs: 0, ...overrides.leases },
     web: { ...base.web, ...overrides.web },
   } as Config;
 }

@@ -5,9 +5,14 @@ import { formatMoney } from 'shared/format/money';
 import { useExpenses } from '../api/get-expenses';
 import { PaymentsTable } from '../payments-table';
 
+/** A purchase reads 'Buy ip: ' plus the proxy; an auto-renewal names itself, so the customer sees why it was charged. */
+export function expenseLabel(expense: Pick<ExpenseRecord, 'kind' | 'proxy'>): string {
+  return `${expense.kind === 'renewal' ? 'Renew ip: ' : 'Buy ip: '}${expense.proxy}`;
+}
+
 const columns = [
   { header: 'Date', cell: (expense: ExpenseRecord) => formatDateTime(expense.added_timestamp) },
-  { header: 'IP', cell: (expense: ExpenseRecord) => `Buy ip: ${expense.proxy}` },
+  { header: 'IP', cell: expenseLabel },
   { header: 'Price', cell: (expense: ExpenseRecord) => formatMoney(-expense.buy_price), align: 'right' as const },
 ];
 

@@ -9,6 +9,8 @@ import orders from './orders/index.ts';
 import payments from './payments/index.ts';
 import sandbox from './payments/sandbox/index.ts';
 import proxy from './proxy/index.ts';
+import autorenew from './proxy/autorenew/index.ts';
+import history from './proxy/history/index.ts';
 import users from './users/index.ts';
 
 const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
@@ -18,6 +20,8 @@ const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   await app.register(auth, { prefix: '/api/auth' });
   await app.register(users, { prefix: '/api/users', config });
   await app.register(proxy, { prefix: '/api/proxy' });
+  await app.register(history, { prefix: '/api/proxy/history' });
+  await app.register(autorenew, { prefix: '/api/proxy/autorenew' });
   await app.register(orders, { prefix: '/api/orders' });
   await app.register(payments, { prefix: '/api/payments' });
   // The test-mode checkout exists only while the sandbox is the provider.

@@ -12,7 +12,7 @@ for (const backend of backends) {
   describe(`expenses on ${backend}`, () => {
     afterEach(assertMoneyInvariant);
 
-    it('lists own purchases and renewals as Buy ip rows with the positive price, newest first; never top-ups or others', async (t) => {
+    it('lists own purchases and renewals, each named by its kind, with the positive price, newest first; never top-ups or others', async (t) => {
       const { app, btcpay } = await buildWithBtcpay(t, backend);
       await seedIfEmpty(app.db, new DemoProxySource({ seed: 7, size: 40, now: new Date() }));
       const alice = await signedInUser(app);
@@ -40,11 +40,11 @@ for (const backend of backends) {
       const expenses = response.json<ExpenseRecord[]>();
       const debits = await app.db.selectFrom('ledger').select(['id', 'amount_cents']).where('user_id', '=', alice.id).where('kind', '!=', 'topup').orderBy('id', 'desc').execute();
       assert.deepEqual(
-        expenses.map(({ id, proxy, buy_price }) => ({ id, proxy, buy_price })),
+        expenses.map(({ id, proxy, buy_price, kind }) => ({ id, proxy, buy_price, kind })),
         [
-          { id: String(debits[0]?.id), proxy: first.real_ip, buy_price: lease.price_cents / 100 },
-          { id: String(debits[1]?.id), proxy: second.real_ip, buy_price: -(debits[1]?.amount_cents ?? 0) / 100 },
-          { id: String(debits[2]?.id), proxy: first.real_ip, buy_price: lease.price_cents / 100 },
+          { id: String(debits[0]?.id), proxy: first.real_ip, buy_price: lease.price_cents / 100, kind: 'renewal' },
+          { id: String(debits[1]?.id), proxy: second.real_ip, buy_price: -(debits[1]?.amount_cents ?? 0) / 100, kind: 'purchase' },
+          { id: String(debits[2]?.id), proxy: first.real_ip, buy_price: lease.price_cents / 100, kind: 'purchase' },
         ],
       );
       assert.ok(expenses.every((expense) => expense.buy_price > 0 && !Number.isNaN(Date.parse(expense.added_timestamp))));

@@ -1,0 +1,66 @@
+// The renewal sweep as a job of every API instance: each sweeps every `RENEWAL_SWEEP_MS` (0: never; tests
+// call `app.renewalSweep.run(at)` with the moment they want). Instances need no coordination: the sweep
+// locks each lease it settles and skips the ones another instance holds.
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import { RenewalSweep } from '../history/renewal-sweep.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    renewalSweep: RenewalSweep;
+  }
+}
+
+export interface RenewalOptions {
+  config: Config;
+  /** The sweep's clock (tests of the interval pass their own). */
+  clock?: () => Date;
+}
+
+export default fp<RenewalOptions>(
+  async (app, { config, clock = () => new Date() }) => {
+    const { periodSeconds, sweepMs, offlineWaitSeconds, noticeSeconds } = config.leases;
+    const sweep = new RenewalSweep({
+      db: app.db,
+      periodMs: periodSeconds * 1000,
+      leadMs: sweepMs,
+      offlineWaitMs: offlineWaitSeconds * 1000,
+      noticeMs: noticeSeconds * 1000,
+      publicUrl: config.publicUrl,
+      sendMail: (mail) => app.mailer.send(mail),
+      notify: (userId, event) => {
+        app.notifyBalance(userId);
+        app.notifyLease(userId, event);
+      },
+      onError: (error, context) => app.log.error({ err: error }, context),
+    });
+    app.decorate('renewalSweep', sweep);
+    if (sweepMs === 0) return;
+
+    let running: Promise<void> | null = null;
+    const tick = () => {
+      // A slow sweep is not overlapped by the next tick on the same instance.
+      if (running) return;
+      running = sweep
+        .run(clock())
+        .then((summary) => {
+          if (summary.renewed + summary.failed + summary.waiting + summary.ended + summary.notices > 0) {
+            // Listings came back to the market or stayed off it: this instance's cached counts are stale.
+            app.marketCache.clear();
+            app.log.info(summary, 'renewal sweep');
+          }
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, 'renewal sweep failed'))
+        .finally(() => {
+          running = null;
+        });
+    };
+    const timer = setInterval(tick, sweepMs);
+    timer.unref();
+    app.addHook('preClose', async () => {
+      clearInterval(timer);
+      await running;
+    });
+  },
+  { name: 'renewal', dependencies: ['database', 'mail', 'realtime', 'marketplace'] },
+);
