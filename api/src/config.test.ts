@@ -23,6 +23,7 @@ describe('loadConfig', () => {
     assert.equal(config.captcha.expiresInSeconds, 600);
     assert.equal(config.web.remoteDirs.history, join(repoRoot, 'mfe-history', 'dist'));
     assert.equal(config.web.shellDir, join(repoRoot, 'shell', 'dist'));
+    assert.deepEqual(config.leases, { periodSeconds: 86_400, sweepMs: 30_000, offlineWaitSeconds: 86_400, noticeSeconds: 3600 });
   });
 
   it('reads every documented variable', () => {
@@ -47,6 +48,10 @@ describe('loadConfig', () => {
       REMOTES_DIR: 'deploy/remotes',
       REMOTE_URLS: '{"landing":"http://localhost:3001/mf-manifest.json"}',
       TRUST_PROXY: 'true',
+      LEASE_PERIOD_SECONDS: '60',
+      RENEWAL_SWEEP_MS: '1000',
+      RENEWAL_OFFLINE_WAIT_HOURS: '6',
+      RENEWAL_NOTICE_MINUTES: '30',
     });
     assert.equal(config.port, 9000);
     assert.equal(config.host, '0.0.0.0');
@@ -67,6 +72,7 @@ describe('loadConfig', () => {
     assert.equal(config.web.remoteDirs.payments, join(repoRoot, 'deploy', 'remotes', 'payments'));
     assert.deepEqual(config.web.remoteUrls, { landing: 'http://localhost:3001/mf-manifest.json' });
     assert.equal(config.trustProxy, true);
+    assert.deepEqual(config.leases, { periodSeconds: 60, sweepMs: 1000, offlineWaitSeconds: 6 * 3600, noticeSeconds: 1800 });
   });
 
   it('refuses malformed values with the variable name', () => {
@@ -74,6 +80,8 @@ describe('loadConfig', () => {
     assert.throws(() => loadConfig({ RATE_LIMIT_MAX: '0' }), /RATE_LIMIT_MAX/);
     assert.throws(() => loadConfig({ SESSION_CACHE_MS: '-1' }), /SESSION_CACHE_MS/);
     assert.throws(() => loadConfig({ REMOTE_URLS: 'not json' }), /REMOTE_URLS/);
+    assert.throws(() => loadConfig({ LEASE_PERIOD_SECONDS: '5' }), /LEASE_PERIOD_SECONDS/);
+    assert.throws(() => loadConfig({ RENEWAL_SWEEP_MS: 'often' }), /RENEWAL_SWEEP_MS/);
     assert.throws(() => loadConfig({ REMOTE_URLS: '{"nope":"http://x"}' }), /REMOTE_URLS/);
   });
 });
