@@ -1,14 +1,8 @@
 // Unit and component tests of every browser package, one jest run with one project per package.
-const browserPackages = [
-  'shared',
-  'shell',
-  'mfe-landing',
-  'mfe-marketplace',
-  'mfe-history',
-  'mfe-payments',
-  'mfe-support',
-  'mfe-account',
-];
+import { readFileSync } from 'node:fs';
+
+const manifest = JSON.parse(readFileSync(new URL('./remotes.manifest.json', import.meta.url), 'utf8'));
+const browserPackages = ['shared', 'shell', ...manifest.remotes.map((remote) => remote.package)];
 
 // ESM-only dependencies that jest's CommonJS runtime needs transformed.
 const esmOnly = ['react-router', '@remix-run', 'cookie-es', 'ky', 'jotai', 'altcha', '@module-federation'].join('|');

@@ -2,7 +2,7 @@
 // this run (REMOTES_DIR), so a test can replace one remote's files the way a feature team redeploys,
 // without touching the repo's builds or rebuilding the shell. Then the real API starts on it.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -10,9 +10,10 @@ const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const remotesDir = process.env.REMOTES_DIR;
 if (!remotesDir) throw new Error('REMOTES_DIR is required');
 
-for (const name of ['landing', 'marketplace', 'history', 'payments', 'support', 'account']) {
-  const dist = join(repo, `mfe-${name}`, 'dist');
-  if (!existsSync(join(dist, 'mf-manifest.json'))) throw new Error(`mfe-${name} is not built: run the build first`);
+const { remotes } = JSON.parse(readFileSync(join(repo, 'remotes.manifest.json'), 'utf8'));
+for (const { name, package: dir } of remotes) {
+  const dist = join(repo, dir, 'dist');
+  if (!existsSync(join(dist, 'mf-manifest.json'))) throw new Error(`${dir} is not built: run the build first`);
   mkdirSync(join(remotesDir, name), { recursive: true });
   cpSync(dist, join(remotesDir, name), { recursive: true });
 }

@@ -1,4 +1,4 @@
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
@@ -7,14 +7,19 @@ import { createCustomer, signIn } from '../support/session.ts';
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const remotesDir = join(process.env.E2E_RUN_DIR ?? '', 'remotes');
 
-const remotePages = [
-  { path: '/dashboard', remote: 'marketplace' },
-  { path: '/history', remote: 'history' },
-  { path: '/payments', remote: 'payments' },
-  { path: '/support', remote: 'support' },
-  { path: '/user-profile', remote: 'account' },
-  { path: '/terms-and-conditions', remote: 'landing' },
-] as const;
+interface ManifestRoute {
+  path: string;
+  access: 'visitor' | 'signed-in' | 'public';
+}
+const { remotes } = JSON.parse(readFileSync(join(repo, 'remotes.manifest.json'), 'utf8')) as {
+  remotes: { name: string; routes: ManifestRoute[] }[];
+};
+/** One signed-in page of every remote, from the remotes manifest ('/support/*' is visited as '/support'). */
+const remotePages = remotes.map(({ name, routes }) => {
+  const route = routes.find(({ access, path }) => access === 'signed-in' && !path.includes(':'));
+  if (!route) throw new Error(`remote ${name} serves no signed-in page`);
+  return { path: route.path.replace(/\/\*$/, ''), remote: name };
+});
 
 test('the landing page renders for a visitor', async ({ page }) => {
   await page.goto('/');

@@ -1,6 +1,7 @@
 // One webpack + Module Federation configuration for the shell (host) and every remote, so the list of
 // shared singletons, the loaders and the manifest settings cannot drift between independently deployed apps.
 import { execSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
@@ -11,15 +12,15 @@ const require = createRequire(import.meta.url);
 process.env.FEDERATION_WEBPACK_PATH ??= require.resolve('webpack');
 const { ModuleFederationPlugin } = await import('@module-federation/enhanced/webpack');
 
+/** The remotes, their dev ports and exposed modules, listed once for the whole workspace. */
+export const remotesManifest = JSON.parse(
+  readFileSync(join(import.meta.dirname, '..', '..', 'remotes.manifest.json'), 'utf8'),
+);
+
 /** Ports of the development servers; the API (and the composed product) listens on 8080. */
 export const devPorts = {
   shell: 3000,
-  landing: 3001,
-  marketplace: 3002,
-  history: 3003,
-  payments: 3004,
-  support: 3005,
-  account: 3006,
+  ...Object.fromEntries(remotesManifest.remotes.map((remote) => [remote.name, remote.devPort])),
 };
 
 // Loaded exactly once in the composed app. The trailing-slash keys share deep imports
@@ -61,11 +62,14 @@ function buildLabel() {
  * @param {object} options
  * @param {string} options.name federation name: 'shell' or the remote's short name ('history', ...)
  * @param {string} options.dir the app's folder (import.meta.dirname of its webpack.config.js)
- * @param {Record<string, string>} [options.exposes] for remotes: exposed module -> source file
  * @param {string} [options.title] document title (host, and a remote's dev harness)
  */
-export function createConfig({ name, dir, exposes, title = 'Private Sock5' }) {
-  const isHost = !exposes;
+export function createConfig({ name, dir, title = 'Private Sock5' }) {
+  const isHost = name === 'shell';
+  const remote = remotesManifest.remotes.find((entry) => entry.name === name);
+  if (!isHost && !remote) throw new Error(`${name} is not listed in remotes.manifest.json`);
+  // A remote's exposed modules (exposed name -> source file) come from the manifest.
+  const exposes = remote?.exposes;
   return (_env, argv) => {
     const production = argv.mode === 'production';
     const outputPath = process.env.OUTPUT_DIR ? join(dir, process.env.OUTPUT_DIR) : join(dir, 'dist');
