@@ -3,7 +3,7 @@ import { Alert, Box, Button, Dialog, DialogContent, DialogTitle, IconButton, Pap
 import { useAtom, useAtomValue } from 'jotai';
 import type { ProxyListing } from 'shared/api/contract';
 import { formatMoney } from 'shared/format/money';
-import { flagEmoji } from 'shared/marketplace/flag';
+import { flagEmoji } from '../listing/flag';
 import { useBuyProxies } from '../api/buy-proxies';
 import { useProxyInfo } from '../api/proxy-info';
 import { useCartActions } from '../cart/use-cart-actions';

@@ -1,8 +1,8 @@
 import { Alert, Box, Chip, CircularProgress, Typography } from '@mui/material';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { serverMessage } from 'shared/api/api-client';
-import { flagEmoji } from 'shared/marketplace/flag';
-import type { RegionTab } from 'shared/marketplace/tab-atoms';
+import { flagEmoji } from '../listing/flag';
+import type { RegionTab } from '../state/tab-atoms';
 import { useCountries } from '../api/countries';
 import { useStates } from '../api/states';
 import { chooseLocationAtom, selectionAtom } from '../state/marketplace-atoms';

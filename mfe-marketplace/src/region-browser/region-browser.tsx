@@ -2,7 +2,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Accordion, AccordionDetails, AccordionSummary, Box, Tab, Tabs, Typography } from '@mui/material';
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { RegionCount } from 'shared/api/contract';
-import { regionTabs, selectedTabAtom, type RegionTab } from 'shared/marketplace/tab-atoms';
+import { regionTabs, selectedTabAtom, type RegionTab } from '../state/tab-atoms';
 import { useRegionCounts } from '../api/region-counts';
 import { selectTabAtom } from '../state/marketplace-atoms';
 import { LocationList } from './location-list';

@@ -2,7 +2,7 @@ import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import { Badge, Box, Checkbox, FormControlLabel, Link, ListItemButton, ListItemIcon, ListItemText, MenuItem, Stack, TextField } from '@mui/material';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { cartCountAtom } from 'shared/cart/cart-atoms';
-import { selectedTabAtom } from 'shared/marketplace/tab-atoms';
+import { selectedTabAtom } from '../state/tab-atoms';
 import { useCountries } from '../api/countries';
 import { useStates } from '../api/states';
 import { cartOpenAtom, chooseLocationAtom, filtersAtom, resetFiltersAtom, selectionAtom, updateFiltersAtom } from '../state/marketplace-atoms';

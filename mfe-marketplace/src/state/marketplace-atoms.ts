@@ -1,7 +1,7 @@
 import { atom } from 'jotai';
 import type { ProxyListing } from 'shared/api/contract';
 import { EMPTY_FILTERS, type ProxyFilters } from 'shared/marketplace/proxy-filters';
-import { selectedTabAtom, type RegionTab } from 'shared/marketplace/tab-atoms';
+import { selectedTabAtom, type RegionTab } from './tab-atoms';
 
 /** What the table shows: a country (by code) and, on the USA tab, a state. Nothing chosen yet: null. */
 export interface MarketSelection {
