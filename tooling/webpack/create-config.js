@@ -43,9 +43,48 @@ const singletons = [
   'shared/',
 ];
 
-export function sharedSingletons() {
+const workspaceRoot = join(import.meta.dirname, '..', '..');
+const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
+
+/** The pnpm catalog (pnpm-workspace.yaml): packages depend on `catalog:` and the version lives there. */
+function catalogVersions() {
+  const lines = readFileSync(join(workspaceRoot, 'pnpm-workspace.yaml'), 'utf8').split('\n');
+  const start = lines.indexOf('catalog:');
+  const versions = {};
+  for (const line of lines.slice(start + 1)) {
+    if (/^\S/.test(line)) break;
+    const entry = line.match(/^\s+'?([^':#]+)'?:\s*(\S+)/);
+    if (entry) versions[entry[1]] = entry[2];
+  }
+  return versions;
+}
+
+/** The version range an app needs of a dependency, from its own package.json (null: not a dependency). */
+function dependencyRange(dir, name) {
+  const manifest = readJson(join(dir, 'package.json'));
+  const range = { ...manifest.devDependencies, ...manifest.peerDependencies, ...manifest.dependencies }[name];
+  if (range === undefined) return null;
+  if (range === 'catalog:') return `^${catalogVersions()[name]}`;
+  // Workspace libraries (shared) sit in a folder of their own name.
+  if (range.startsWith('workspace:')) return `^${readJson(join(workspaceRoot, name, 'package.json')).version}`;
+  return range;
+}
+
+/**
+ * Each singleton declares the range the app was built for, and `strictVersion` makes an unsatisfied one an
+ * error: with `loaded-first`, a remote built against an incompatible version of a library the shell already
+ * loaded fails to load (the shell shows its failure panel with the reason) instead of silently running the
+ * shell's copy. FEDERATION_REQUIRED_VERSIONS ('{"react-router": "^9.0.0"}') overrides ranges for a test build.
+ */
+export function sharedSingletons(dir) {
+  const overrides = process.env.FEDERATION_REQUIRED_VERSIONS ? JSON.parse(process.env.FEDERATION_REQUIRED_VERSIONS) : {};
   return Object.fromEntries(
-    singletons.map((key) => [key, { singleton: true, requiredVersion: false, eager: false }]),
+    singletons.map((key) => {
+      const name = key.replace(/\/$/, '');
+      const requiredVersion = overrides[name] ?? dependencyRange(dir, name);
+      if (!requiredVersion) throw new Error(`${join(dir, 'package.json')} must depend on the shared singleton ${name}`);
+      return [key, { singleton: true, requiredVersion, strictVersion: true, eager: false }];
+    }),
   );
 }
 
@@ -117,7 +156,7 @@ export function createConfig({ name, dir, title = 'Private Sock5' }) {
           name: isHost ? 'shell' : name,
           // The container's global is prefixed: a remote named `history` would otherwise clobber window.history.
           ...(isHost ? {} : { filename: 'remoteEntry.js', exposes, library: { type: 'global', name: `ps5_${name}` } }),
-          shared: sharedSingletons(),
+          shared: sharedSingletons(dir),
           shareStrategy: 'loaded-first',
           manifest: { fileName: 'mf-manifest.json' },
           dts: false,
