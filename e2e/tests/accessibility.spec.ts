@@ -19,7 +19,7 @@ async function blockingViolations(page: Page, scope?: string) {
     .map((v) => `${v.id}: ${v.help} -> ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
-/** The stored theme (localStorage `theme`, SPEC §3) is set before any page script reads it. */
+/** The stored theme (localStorage `theme`) is set before any page script reads it. */
 async function useStoredTheme(page: Page, theme: Theme) {
   await page.addInitScript((mode) => localStorage.setItem('theme', mode), theme);
 }

@@ -65,7 +65,7 @@ test('each remote loads on its route, client-side, and react-dom is fetched once
     await expect(page.getByTestId(`build-label-${remote}`)).toBeVisible();
     await expect(page.getByTestId('username')).toHaveText(customer.username);
   }
-  // Navigation through the top bar stays client-side (ARCHITECTURE decision 5).
+  // Navigation through the top bar stays client-side.
   await page.getByRole('link', { name: 'History' }).first().click();
   await expect(page.getByTestId('build-label-history')).toBeVisible();
   expect(documentRequests).toEqual([]);
@@ -110,5 +110,25 @@ test('replacing one remote’s files shows the new build after a reload, with th
   } finally {
     rmSync(deployed, { recursive: true, force: true });
     cpSync(join(repo, 'mfe-account', 'dist'), deployed, { recursive: true });
+  }
+});
+
+test('a remote built for a library version the portal does not run shows the panel with the reason', async ({ page, request }) => {
+  const customer = await createCustomer(request);
+  await signIn(page, customer);
+  // The test build of mfe-history requires react-router ^9.0.0 while the shell loaded 8.x: deploy it alone.
+  const deployed = join(remotesDir, 'history');
+  try {
+    rmSync(deployed, { recursive: true, force: true });
+    cpSync(join(repo, 'mfe-history', 'dist-incompatible'), deployed, { recursive: true });
+    await page.goto('/history');
+    await expect(page.getByText('This section is temporarily unavailable')).toBeVisible();
+    await expect(page.getByTestId('remote-failure-reason')).toHaveText(
+      /^This section was built for react-router \^9\.0\.0, the portal runs 8\.\d+\.\d+\.$/,
+    );
+    await expect(page.getByTestId('username')).toHaveText(customer.username);
+  } finally {
+    rmSync(deployed, { recursive: true, force: true });
+    cpSync(join(repo, 'mfe-history', 'dist'), deployed, { recursive: true });
   }
 });

@@ -84,7 +84,7 @@ describe('reset password page', () => {
     expect(calls).toEqual([]);
   });
 
-  it('a password without the SPEC complexity gets the complexity message and the toast', async () => {
+  it('a password without the required complexity gets the complexity message and the toast', async () => {
     const { calls } = fakeApi({});
     await renderAt('/reset-password/abc123');
     await submitWith('alllowercase1', 'alllowercase1');

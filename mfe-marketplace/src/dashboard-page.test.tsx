@@ -178,7 +178,7 @@ describe('DashboardPage', () => {
     expect(screen.getByText('Choose a state or a country to see its proxies.')).toBeInTheDocument();
   });
 
-  it('refetches the proxy lists after a search (SPEC §4 cache refresh)', async () => {
+  it('refetches the proxy lists after a search', async () => {
     await renderPage();
     await screen.findByRole('button', { name: 'Texas - 120' });
     const regionsBefore = callsTo('GET', 'proxy/region').length;

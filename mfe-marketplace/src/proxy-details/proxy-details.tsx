@@ -80,7 +80,7 @@ function DetailsContent({ selected }: { selected: ProxyListing }) {
   );
 }
 
-/** SPEC §2 proxy detail: a modal under 768 px, a side panel otherwise. */
+/** Proxy detail: a modal under 768 px, a side panel otherwise. */
 export function ProxyDetails({ asModal }: { asModal: boolean }) {
   const [selected, setSelected] = useAtom(detailListingAtom);
   if (!selected) return null;

@@ -9,7 +9,7 @@ import { chooseLocationAtom, selectionAtom } from '../state/marketplace-atoms';
 
 const US = 'US';
 
-/** SPEC §8: a failed list load shows 'Error: {message}' or 'error'. */
+/** A failed list load shows 'Error: {message}' or 'error'. */
 export function LoadError({ error }: { error: unknown }) {
   const message = serverMessage(error, error instanceof Error ? error.message : '');
   return <Alert severity="error">{message ? `Error: ${message}` : 'error'}</Alert>;

@@ -12,7 +12,7 @@ function tabLabel(tab: RegionTab, counts: RegionCount[] | undefined): string {
   return count === undefined ? tab.name : `${tab.name} (${count})`;
 }
 
-/** SPEC §2 region browser: six tabs with counts, then the states (USA) or countries of the chosen tab. */
+/** Region browser: six tabs with counts, then the states (USA) or countries of the chosen tab. */
 export function RegionBrowser({ compact }: { compact: boolean }) {
   const selected = useAtomValue(selectedTabAtom);
   const selectTab = useSetAtom(selectTabAtom);

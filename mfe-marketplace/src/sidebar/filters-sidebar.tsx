@@ -39,7 +39,7 @@ function LocationSelect() {
   );
 }
 
-/** SPEC §2 sidebar: the two checkboxes, 'reset filters', country selection, and on mobile the cart item. */
+/** Sidebar: the two checkboxes, 'reset filters', country selection, and on mobile the cart item. */
 export function FiltersSidebar({ compact }: { compact: boolean }) {
   const filters = useAtomValue(filtersAtom);
   const update = useSetAtom(updateFiltersAtom);

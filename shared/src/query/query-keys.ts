@@ -1,4 +1,4 @@
-/** Query keys of server data. `proxy` groups everything SPEC §4 says proxy calls invalidate. */
+/** Query keys of server data. `proxy` groups everything a proxy search, info, region or country call invalidates. */
 export const queryKeys = {
   user: (userId: string) => ['user', userId] as const,
   proxy: ['proxy'] as const,

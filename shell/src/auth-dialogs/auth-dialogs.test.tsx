@@ -9,7 +9,7 @@ import { renderDialog } from './auth-dialogs-test-kit';
 
 const dialogTitle = () => screen.getByRole('dialog').querySelector('#auth-dialog-title')?.textContent;
 
-describe('auth dialogs (SPEC §2 transitions)', () => {
+describe('auth dialogs', () => {
   beforeEach(() => {
     fakeApi({});
   });

@@ -53,7 +53,7 @@ describe('forgot password dialog', () => {
     expect(await within(form()).findByText('Mail service is down')).toBeInTheDocument();
   });
 
-  it('without any message: the SPEC fallbacks in the form and in the toast', async () => {
+  it('without any message: the fallback wording in the form and in the toast', async () => {
     fakeApi({ 'POST /api/users/forgot': 'network-error' });
     await renderDialog('forgotPassword');
     await submit('alice@example.com');

@@ -27,7 +27,7 @@ const form = () => screen.getByRole('form', { name: 'Register' });
 
 describe('register dialog', () => {
 
-  it('names each missing field in SPEC words', async () => {
+  it('names each missing field in the catalogue wording', async () => {
     const { calls } = fakeApi({});
     await renderDialog('register');
     await fill({ username: '', email: '', password: '', confirm: '' });

@@ -45,7 +45,7 @@ describe('TopBar', () => {
     expect(screen.getByRole('link', { name: 'Private Sock5' })).toHaveAttribute('href', '/');
   });
 
-  it('lists the five SPEC items and highlights the current one', async () => {
+  it('lists the five navigation items and highlights the current one', async () => {
     await renderAt('/payments');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const links = within(nav).getAllByRole('link');
