@@ -19,11 +19,11 @@ const steps = [
     env: { BUILD_LABEL: 'redeployed', OUTPUT_DIR: 'dist-redeploy' },
   },
   {
-    // A build of one remote that requires a react-router the shell does not run: e2e deploys it and
+    // A build of one remote that requires an @mui/material the shell does not run: e2e deploys it and
     // expects the failure panel to name the mismatch.
-    name: 'build (mfe-history against an incompatible react-router)',
+    name: 'build (mfe-history against an incompatible @mui/material)',
     args: ['--filter', 'mfe-history', 'run', 'build'],
-    env: { FEDERATION_REQUIRED_VERSIONS: '{"react-router":"^9.0.0"}', OUTPUT_DIR: 'dist-incompatible', BUILD_LABEL: 'incompatible' },
+    env: { FEDERATION_REQUIRED_VERSIONS: '{"@mui/material":"^10.0.0"}', OUTPUT_DIR: 'dist-incompatible', BUILD_LABEL: 'incompatible' },
   },
   { name: 'e2e (Playwright, composed build)', args: ['run', 'test:e2e'], count: 'playwright' },
 ];

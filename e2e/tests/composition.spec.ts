@@ -116,7 +116,7 @@ test('replacing one remote’s files shows the new build after a reload, with th
 test('a remote built for a library version the portal does not run shows the panel with the reason', async ({ page, request }) => {
   const customer = await createCustomer(request);
   await signIn(page, customer);
-  // The test build of mfe-history requires react-router ^9.0.0 while the shell loaded 8.x: deploy it alone.
+  // The test build of mfe-history requires @mui/material ^10.0.0 while the shell loaded 9.x: deploy it alone.
   const deployed = join(remotesDir, 'history');
   try {
     rmSync(deployed, { recursive: true, force: true });
@@ -124,7 +124,7 @@ test('a remote built for a library version the portal does not run shows the pan
     await page.goto('/history');
     await expect(page.getByText('This section is temporarily unavailable')).toBeVisible();
     await expect(page.getByTestId('remote-failure-reason')).toHaveText(
-      /^This section was built for react-router \^9\.0\.0, the portal runs 8\.\d+\.\d+\.$/,
+      /^This section was built for @mui\/material \^10\.0\.0, the portal runs 9\.\d+\.\d+\.$/,
     );
     await expect(page.getByTestId('username')).toHaveText(customer.username);
   } finally {
