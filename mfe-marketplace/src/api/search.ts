@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from 'shared/api/api-client';
 import type { ProxyListing, SearchRequest } from 'contract/marketplace';
 import { queryKeys } from 'shared/query/query-keys';
-import { invalidateProxyLists } from './invalidate-proxy-lists';
+import { invalidateProxyLists } from 'shared/query/invalidate-proxy-lists';
 
 export function fetchSearch(request: SearchRequest): Promise<ProxyListing[]> {
   return api.post('proxy/search', { json: request }).json<ProxyListing[]>();

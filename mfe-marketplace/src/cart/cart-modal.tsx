@@ -12,7 +12,7 @@ import {
 } from '@mui/material';
 import { useAtom } from 'jotai';
 import { formatMoney } from 'shared/format/money';
-import { flagEmoji } from '../listing/flag';
+import { flagEmoji } from 'shared/format/flag';
 import { unsoldItems } from 'shared/marketplace/proxy-filters';
 import { useBuyProxies } from '../api/buy-proxies';
 import { cartOpenAtom } from '../state/marketplace-atoms';

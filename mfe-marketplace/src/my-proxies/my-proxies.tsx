@@ -2,7 +2,7 @@ import { Alert, List, ListItem, ListItemButton, ListItemText, Paper, Skeleton, T
 import { useSnackbar } from 'notistack';
 import { proxyLink, useMyProxies } from '../api/my-proxies';
 import { LoadError } from '../region-browser/location-list';
-import { copyText } from './copy-text';
+import { copyText } from 'shared/clipboard/copy-text';
 
 /** 'My Proxies': each purchased proxy as login:pass@ip:port, copied on click. */
 export function MyProxies() {

@@ -3,7 +3,7 @@ import { Alert, Box, Button, Dialog, DialogContent, DialogTitle, IconButton, Pap
 import { useAtom, useAtomValue } from 'jotai';
 import type { ProxyListing } from 'contract/marketplace';
 import { formatMoney } from 'shared/format/money';
-import { flagEmoji } from '../listing/flag';
+import { flagEmoji } from 'shared/format/flag';
 import { useBuyProxies } from '../api/buy-proxies';
 import { useProxyInfo } from '../api/proxy-info';
 import { useCartActions } from '../cart/use-cart-actions';

@@ -19,16 +19,16 @@ import { useSnackbar } from 'notistack';
 import { memo, useMemo } from 'react';
 import type { ProxyListing } from 'contract/marketplace';
 import { formatMoney } from 'shared/format/money';
-import { flagEmoji } from '../listing/flag';
-import { pageCount, pageSlice } from '../listing/pager';
+import { flagEmoji } from 'shared/format/flag';
+import { pageCount, pageSlice } from 'shared/table/pager';
 import { filterProxies } from 'shared/marketplace/proxy-filters';
 import { useSearch } from '../api/search';
 import { useCartActions } from '../cart/use-cart-actions';
 import { LoadError } from '../region-browser/location-list';
-import { copyText } from '../my-proxies/copy-text';
+import { copyText } from 'shared/clipboard/copy-text';
 import { detailListingAtom, filtersAtom, pageAtom, selectionAtom, soldAtom } from '../state/marketplace-atoms';
 import { ColumnFilters } from './column-filters';
-import { Pager } from './pager';
+import { Pager } from 'shared/ui/pager';
 
 /** Skeleton of 36 placeholders while loading. */
 export const SKELETON_PLACEHOLDERS = 36;

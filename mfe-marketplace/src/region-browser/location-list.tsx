@@ -1,7 +1,7 @@
 import { Alert, Box, Chip, CircularProgress, Typography } from '@mui/material';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { serverMessage } from 'shared/api/api-client';
-import { flagEmoji } from '../listing/flag';
+import { flagEmoji } from 'shared/format/flag';
 import type { RegionTab } from '../state/tab-atoms';
 import { useCountries } from '../api/countries';
 import { useStates } from '../api/states';

@@ -1,5 +1,5 @@
 import { Box, Button } from '@mui/material';
-import { pagerItems } from '../listing/pager';
+import { pagerItems } from '../table/pager';
 
 /** Pager: Prev/Next around 10 page numbers with 2 margin pages at each end. */
 export function Pager({ page, count, onChange }: { page: number; count: number; onChange: (page: number) => void }) {

@@ -2,7 +2,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { queryKeys } from 'shared/query/query-keys';
 
 /**
- * Cache refresh: a proxy search, info, region or country call makes the cached proxy lists
+ * Cache refresh: a proxy search, info, region, country or autorenew call makes the cached proxy lists
  * (balance, states, region, history, own proxies) stale, so they are fetched again. The call that triggers
  * it is left alone, or it would refetch itself forever. Buying does not call this.
  */
