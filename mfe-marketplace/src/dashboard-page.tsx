@@ -1,5 +1,6 @@
 import { Box, Stack, Typography, useMediaQuery } from '@mui/material';
 import { useAtomValue } from 'jotai';
+import { NARROW_SCREEN } from 'shared/layout/breakpoints';
 import { BuildLabel } from 'shared/ui/build-label';
 import { CartModal } from './cart/cart-modal';
 import { CartSummary } from './cart/cart-summary';
@@ -9,9 +10,6 @@ import { ProxyTable } from './proxy-table/proxy-table';
 import { RegionBrowser } from './region-browser/region-browser';
 import { FiltersSidebar } from './sidebar/filters-sidebar';
 import { detailListingAtom } from './state/marketplace-atoms';
-
-/** Details open as a modal on screens narrower than 768 px. */
-export const NARROW_SCREEN = '(max-width: 767.98px)';
 
 /** Dashboard: the proxy marketplace. */
 export default function DashboardPage() {

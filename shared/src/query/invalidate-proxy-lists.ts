@@ -7,7 +7,7 @@ import { queryKeys } from 'shared/query/query-keys';
  * it is left alone, or it would refetch itself forever. Buying does not call this.
  */
 export function invalidateProxyLists(client: QueryClient, triggeredBy: QueryKey): void {
-  const lists = [queryKeys.balance, queryKeys.states, queryKeys.regions, queryKeys.history, queryKeys.myProxies];
+  const lists = [queryKeys.balance, queryKeys.states, queryKeys.regions, queryKeys.history, queryKeys.historyAll, queryKeys.myProxies];
   for (const queryKey of lists) {
     if (JSON.stringify(queryKey) === JSON.stringify(triggeredBy)) continue;
     void client.invalidateQueries({ queryKey, exact: true });

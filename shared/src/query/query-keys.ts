@@ -9,6 +9,7 @@ export const queryKeys = {
   proxyInfo: (id: string) => ['proxy', 'info', id] as const,
   myProxies: ['proxy', 'my'] as const,
   history: ['proxy', 'history'] as const,
+  historyAll: ['proxy', 'history', 'all'] as const,
   topups: (userId: string) => ['payments', 'topups', userId] as const,
   expenses: ['payments', 'expenses'] as const,
 };

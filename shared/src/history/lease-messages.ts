@@ -1,0 +1,16 @@
+import type { LeaseEvent } from 'contract/realtime';
+import { formatDayMonthTime } from '../format/date';
+
+/** The toast for a lease event from the server (a renewal, a failed one, a wait, an end). */
+export function leaseEventMessage(event: LeaseEvent): { text: string; variant: 'success' | 'warning' | 'info' } {
+  switch (event.kind) {
+    case 'renewed':
+      return { text: `Proxy ${event.real_ip} renewed until ${formatDayMonthTime(event.expires_at)}`, variant: 'success' };
+    case 'renewal-failed':
+      return { text: `Proxy ${event.real_ip} was not renewed: your balance is too low. Auto-renewal is off.`, variant: 'warning' };
+    case 'waiting':
+      return { text: `Proxy ${event.real_ip} is offline: it will be renewed once it is back online`, variant: 'info' };
+    case 'ended':
+      return { text: `Proxy ${event.real_ip} has expired`, variant: 'info' };
+  }
+}
