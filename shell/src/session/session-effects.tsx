@@ -3,7 +3,10 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { authAtom } from 'shared/auth/auth-atoms';
 import { endSession } from 'shared/auth/end-session';
+import { leaseEventMessage } from 'shared/history/lease-messages';
+import { invalidateProxyLists } from 'shared/query/invalidate-proxy-lists';
 import { queryKeys } from 'shared/query/query-keys';
+import { useSnackbar } from 'notistack';
 import { connectBalanceSocket } from '../realtime/balance-socket';
 import { watchInactivity } from './inactivity';
 
@@ -11,16 +14,26 @@ import { watchInactivity } from './inactivity';
 export function SessionEffects() {
   const { token } = useAtomValue(authAtom);
   const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
 
   useEffect(() => {
     if (!token) return;
-    return connectBalanceSocket(token, ({ _id }) => {
-      // On `balance` the user details are fetched again (and with them, what the balance pays for).
-      void queryClient.invalidateQueries({ queryKey: queryKeys.user(_id) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.balance });
-      void queryClient.invalidateQueries({ queryKey: ['payments'] });
-    });
-  }, [token, queryClient]);
+    return connectBalanceSocket(
+      token,
+      ({ _id }) => {
+        // On `balance` the user details are fetched again (and with them, what the balance pays for).
+        void queryClient.invalidateQueries({ queryKey: queryKeys.user(_id) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.balance });
+        void queryClient.invalidateQueries({ queryKey: ['payments'] });
+      },
+      (event) => {
+        // The renewal sweep changed a lease: say so, and show the proxy lists as they are now.
+        const { text, variant } = leaseEventMessage(event);
+        enqueueSnackbar(text, { variant });
+        invalidateProxyLists(queryClient, ['proxy', 'lease-event']);
+      },
+    );
+  }, [token, queryClient, enqueueSnackbar]);
 
   useEffect(() => {
     if (!token) return;

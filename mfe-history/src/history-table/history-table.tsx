@@ -1,0 +1,199 @@
+import { Box, Button, Checkbox, CircularProgress, Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { memo } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { copyText } from 'shared/clipboard/copy-text';
+import { flagEmoji } from 'shared/format/flag';
+import { HISTORY_COLUMNS, type HistoryFilters, type HistoryRow } from 'shared/history/history-columns';
+
+export const historyTexts = {
+  empty: 'Click on proxy to buy it',
+  error: 'error',
+  copied: 'Proxy Copied',
+};
+
+const ALL_COLUMNS = HISTORY_COLUMNS.length + 1;
+/** Cells that must not wrap: addresses, the proxy string, dates and prices. */
+const NO_WRAP = new Set([0, 3, 8, 9]);
+
+/** The proxy string as a button: a click copies it. */
+export function CopyProxy({ text }: { text: string }) {
+  const { enqueueSnackbar } = useSnackbar();
+  return (
+    <Tooltip title="Copy">
+      <Button
+        size="small"
+        onClick={async (event) => {
+          event.stopPropagation();
+          if (await copyText(text)) enqueueSnackbar(historyTexts.copied, { variant: 'success' });
+        }}
+        sx={{ textTransform: 'none', fontFamily: 'monospace', whiteSpace: 'nowrap' }}
+      >
+        {text}
+      </Button>
+    </Tooltip>
+  );
+}
+
+const HistoryTableRow = memo(function HistoryTableRow({
+  row,
+  selected,
+  checked,
+  onSelect,
+  onCheck,
+}: {
+  row: HistoryRow;
+  selected: boolean;
+  checked: boolean;
+  onSelect: (historyId: string) => void;
+  onCheck: (historyId: string, checked: boolean) => void;
+}) {
+  const { item, cells } = row;
+  return (
+    <TableRow
+      hover
+      selected={selected}
+      aria-selected={selected}
+      tabIndex={0}
+      onClick={() => onSelect(item.history_id)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') onSelect(item.history_id);
+      }}
+      sx={{ cursor: 'pointer' }}
+      data-testid="history-row"
+    >
+      <TableCell padding="checkbox" onClick={(event) => event.stopPropagation()}>
+        <Checkbox
+          size="small"
+          checked={checked}
+          onChange={(event) => onCheck(item.history_id, event.target.checked)}
+          slotProps={{ input: { 'aria-label': `Select ${item.proxy}` } }}
+        />
+      </TableCell>
+      {cells.map((cell, column) => (
+        <TableCell key={HISTORY_COLUMNS[column]} sx={NO_WRAP.has(column) ? { whiteSpace: 'nowrap' } : undefined}>
+          {column === 0 ? (
+            <>
+              <span role="img" aria-label={`${item.country} flag`}>
+                {flagEmoji(item.img)}
+              </span>{' '}
+              {cell}
+            </>
+          ) : column === 3 ? (
+            <CopyProxy text={cell} />
+          ) : (
+            cell
+          )}
+        </TableCell>
+      ))}
+    </TableRow>
+  );
+});
+
+export interface HistoryTableProps {
+  status: 'pending' | 'error' | 'success';
+  /** The rows of the current page. */
+  rows: HistoryRow[];
+  /** Every row the filters keep (the header checkbox selects them all). */
+  filteredIds: string[];
+  filters: HistoryFilters;
+  onFilterChange: (column: number, value: string) => void;
+  selectedId: string | null;
+  onSelect: (historyId: string) => void;
+  checked: ReadonlySet<string>;
+  onCheck: (historyId: string, checked: boolean) => void;
+  onCheckAll: (checked: boolean) => void;
+}
+
+/** The purchased proxies: ten columns with a filter each, a checkbox per row for export. */
+export function HistoryTable(props: HistoryTableProps) {
+  const { status, rows, filteredIds, filters, onFilterChange, selectedId, onSelect, checked, onCheck, onCheckAll } = props;
+  const checkedShown = filteredIds.filter((id) => checked.has(id)).length;
+
+  let body;
+  if (status === 'pending') {
+    body = (
+      <Message>
+        <CircularProgress size={28} aria-label="Loading history" />
+      </Message>
+    );
+  } else if (status === 'error') {
+    body = (
+      <Message>
+        <Typography color="error">{historyTexts.error}</Typography>
+      </Message>
+    );
+  } else if (rows.length === 0) {
+    body = (
+      <Message>
+        <Link component={RouterLink} to="/dashboard">
+          {historyTexts.empty}
+        </Link>
+      </Message>
+    );
+  } else {
+    body = rows.map((row) => (
+      <HistoryTableRow
+        key={row.item.history_id}
+        row={row}
+        selected={row.item.history_id === selectedId}
+        checked={checked.has(row.item.history_id)}
+        onSelect={onSelect}
+        onCheck={onCheck}
+      />
+    ));
+  }
+
+  return (
+    <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }}>
+      <Table size="small" aria-label="Purchased proxies">
+        <TableHead>
+          <TableRow>
+            <TableCell padding="checkbox">
+              <Checkbox
+                size="small"
+                checked={filteredIds.length > 0 && checkedShown === filteredIds.length}
+                indeterminate={checkedShown > 0 && checkedShown < filteredIds.length}
+                disabled={filteredIds.length === 0}
+                onChange={(event) => onCheckAll(event.target.checked)}
+                slotProps={{ input: { 'aria-label': 'Select all filtered proxies' } }}
+              />
+            </TableCell>
+            {HISTORY_COLUMNS.map((column) => (
+              <TableCell key={column} sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+                {column}
+              </TableCell>
+            ))}
+          </TableRow>
+          <TableRow>
+            <TableCell padding="checkbox" />
+            {HISTORY_COLUMNS.map((column, index) => (
+              <TableCell key={column}>
+                <TextField
+                  size="small"
+                  variant="standard"
+                  placeholder="filter"
+                  value={filters[index] ?? ''}
+                  onChange={(event) => onFilterChange(index, event.target.value)}
+                  slotProps={{ htmlInput: { 'aria-label': `Filter ${column}` } }}
+                  sx={{ minWidth: 64 }}
+                />
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>{body}</TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function Message({ children }: { children: React.ReactNode }) {
+  return (
+    <TableRow>
+      <TableCell colSpan={ALL_COLUMNS} align="center">
+        <Box sx={{ py: 3 }}>{children}</Box>
+      </TableCell>
+    </TableRow>
+  );
+}
