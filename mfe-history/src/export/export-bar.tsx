@@ -54,14 +54,14 @@ export function ExportBar({ items }: { items: HistoryItem[] }) {
           enqueueSnackbar(copied ? exportTexts.copied(items.length) : exportTexts.copyFailed, { variant: copied ? 'success' : 'error' });
         }}
       >
-        Copy
+        Copy selected
       </Button>
       <Button
         variant="outlined"
         disabled={none}
         onClick={() => download(exportProxies(items, format), exportFileName(format, new Date()), format === 'csv' ? 'text/csv' : 'text/plain')}
       >
-        Download
+        Download selected
       </Button>
     </Box>
   );

@@ -20,7 +20,7 @@ const NO_WRAP = new Set([0, 3, 8, 9]);
 export function CopyProxy({ text }: { text: string }) {
   const { enqueueSnackbar } = useSnackbar();
   return (
-    <Tooltip title="Copy">
+    <Tooltip title="Copy" describeChild>
       <Button
         size="small"
         onClick={async (event) => {
