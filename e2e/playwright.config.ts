@@ -35,6 +35,9 @@ function localServer(runDir: string) {
       RATE_LIMIT_MAX: '10000',
       PAYMENT_PROVIDER: 'sandbox',
       NODE_ENV: 'test',
+      // Leases of two minutes, swept every second: the history spec watches a real renewal happen.
+      LEASE_PERIOD_SECONDS: '120',
+      RENEWAL_SWEEP_MS: '1000',
       // The swap reaches the local portal itself too, so its CSP admits the canary's origin.
       ...(process.env.E2E_REMOTE_OVERRIDES ? { REMOTE_URLS: process.env.E2E_REMOTE_OVERRIDES } : {}),
     },
