@@ -12,12 +12,15 @@ import { promisify } from 'node:util';
 import Fastify from 'fastify';
 import pg from 'pg';
 import type { ProxyListing } from 'contract/marketplace';
+import type { HistoryItem } from 'contract/history';
+import { EMPTY_HISTORY_FILTERS, filterHistoryRows, HISTORY_COLUMNS, historyRows } from 'shared/history/history-columns';
 import { EMPTY_FILTERS, filterProxies } from 'shared/marketplace/proxy-filters';
 import { buildApp, type App } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrator.ts';
 import { postLedgerEntry } from '../src/ledger/ledger.ts';
+import { forSale as forSaleCondition } from '../src/marketplace/listing-sql.ts';
 import { marketDb } from '../src/marketplace/market-schema.ts';
 
 const run = promisify(execFile);
@@ -27,6 +30,8 @@ const inventorySize = Number(env.BENCH_INVENTORY_SIZE ?? 200_000);
 const seconds = Number(env.BENCH_SECONDS ?? 10);
 const BUYERS = 100;
 const PURCHASES = 5000;
+/** The history scenario: one customer with this many leases. */
+const HISTORY_LEASES = 1000;
 
 interface Result {
   requests: number;
@@ -127,6 +132,31 @@ try {
   console.log(`${'POST /api/proxy/buy (100 buyers)'.padEnd(34)} ${buy.rps.toFixed(0).padStart(7)} req/s  p50 ${String(buy.p50).padStart(4)} ms  p99 ${String(buy.p99).padStart(4)} ms  non-2xx ${buy.non2xx} (${buy.requests} purchases of distinct listings)`);
   console.log(`  buy statuses: ${JSON.stringify(Object.fromEntries(Object.entries(buy.statusCodes).map(([code, { count }]) => [code, count])))}`);
 
+  // History: one customer with 1,000 leases, bought 100 at a time like the cart does.
+  const collector = await app.db
+    .insertInto('users')
+    .values({ username: 'bench_history', email: 'bench_history@example.com', password_hash: 'bench' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await app.db.transaction().execute((trx) =>
+    postLedgerEntry(trx, { userId: collector.id, kind: 'topup', amountCents: 10_000_00, reference: 'bench-topup-history' }),
+  );
+  const historyIds = (
+    await marketDb(app.db).selectFrom('proxy_listings').select('id').where(forSaleCondition).where('ct', '=', 'US').orderBy('id').limit(HISTORY_LEASES).execute()
+  ).map((row) => String(row.id));
+  for (let i = 0; i < historyIds.length; i += 100) {
+    const bought = await app.repositories.purchases.buy(collector.id, historyIds.slice(i, i + 100));
+    if (!bought.ok) throw new Error(`history purchase failed: ${JSON.stringify(bought)}`);
+  }
+  const collectorToken = (await app.sessions.start(collector.id)).token;
+  await measure(`GET /api/proxy/history (${historyIds.length} leases)`, {
+    url: `${base}/api/proxy/history`,
+    method: 'GET',
+    connections: 10,
+    duration: seconds,
+    tokens: [collectorToken],
+  });
+
   console.log(`load average after the runs: ${loadAverage()}`);
   const helloRps = results[0]?.[1].rps ?? 1;
   console.log('\nratio to hello-world req/s:');
@@ -151,6 +181,25 @@ try {
   timings.sort((a, b) => a - b);
   const pct = (p: number) => (timings[Math.min(timings.length - 1, Math.floor(p * timings.length))] ?? 0).toFixed(2);
   console.log(`client filter keystroke on 10,000 rows: p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms`);
+
+  // History: one keystroke in a column filter over the customer's 1,000 rows (the cells are worked out once per load).
+  const items = JSON.parse(await app.repositories.history.listJson(collector.id, now, false)) as HistoryItem[];
+  const prepareStart = performance.now();
+  const prepared = historyRows(items, now.getTime());
+  const prepareMs = performance.now() - prepareStart;
+  const isp = HISTORY_COLUMNS.indexOf('ISP');
+  const keystrokes: number[] = [];
+  for (let i = -50; i < 200; i++) {
+    const typed = 'comcast'.slice(0, (Math.abs(i) % 7) + 1);
+    const start = performance.now();
+    filterHistoryRows(prepared, EMPTY_HISTORY_FILTERS.map((empty, column) => (column === isp ? typed : empty)));
+    if (i >= 0) keystrokes.push(performance.now() - start);
+  }
+  keystrokes.sort((a, b) => a - b);
+  const historyPct = (p: number) => (keystrokes[Math.min(keystrokes.length - 1, Math.floor(p * keystrokes.length))] ?? 0).toFixed(2);
+  console.log(
+    `history filter keystroke on ${items.length} rows: p50 ${historyPct(0.5)} ms, p99 ${historyPct(0.99)} ms (cells worked out once per load: ${prepareMs.toFixed(1)} ms)`,
+  );
 } finally {
   for (const app of apps) await app.close();
   await admin.query(`drop schema ${schema} cascade`);
