@@ -1,6 +1,6 @@
 import { Box, Button, Checkbox, CircularProgress, Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { copyText } from 'shared/clipboard/copy-text';
 import { flagEmoji } from 'shared/format/flag';
@@ -188,7 +188,7 @@ export function HistoryTable(props: HistoryTableProps) {
   );
 }
 
-function Message({ children }: { children: React.ReactNode }) {
+function Message({ children }: { children: ReactNode }) {
   return (
     <TableRow>
       <TableCell colSpan={ALL_COLUMNS} align="center">
