@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it, type TestContext } from 'node:test';
-import { BALANCE_EVENT, type BalanceEvent } from 'contract/realtime';
+import { BALANCE_EVENT, LEASE_EVENT, type BalanceEvent, type LeaseEvent } from 'contract/realtime';
 import { authMessages } from 'contract/auth-rules';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import type { App } from '../app.ts';
@@ -48,7 +48,7 @@ async function refusal(socket: Socket): Promise<string> {
 
 for (const backend of backends) {
   describe(`realtime (${backend})`, () => {
-    it("delivers notifyBalance to every socket of that user only, as {_id}", async (t) => {
+    it("delivers notifyBalance (as {_id}) and notifyLease to every socket of that user only", async (t) => {
       const app = await build(t, backend);
       const url = await listen(app);
       const alice = await register(app);
@@ -72,6 +72,12 @@ for (const backend of backends) {
       app.notifyBalance(bob.id);
       await bobReceived;
       assert.equal(bobEvents, 1);
+
+      // A lease event reaches the same sockets, as sent.
+      const lease: LeaseEvent = { history_id: '7', real_ip: '198.18.0.7', kind: 'renewed', expires_at: new Date(0).toISOString() };
+      const leaseReceived = next(aliceSocket, LEASE_EVENT);
+      app.notifyLease(alice.id, lease);
+      assert.deepEqual(await leaseReceived, [lease]);
     });
 
     it('refuses a handshake without a token, with a bad token, or with an ended session', async (t) => {
