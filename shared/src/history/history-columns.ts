@@ -1,6 +1,6 @@
 import type { HistoryItem } from 'contract/history';
-import { formatDayMonthTime } from '../format/date';
-import { formatMoney } from '../format/money';
+import { formatDayMonthTime } from 'shared/format/date';
+import { formatMoney } from 'shared/format/money';
 
 // The history table's columns: how each cell reads, and the column filters, which match what the cell
 // shows (case-insensitive substring, every filled filter must match). One module serves the table, its

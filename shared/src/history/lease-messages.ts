@@ -1,5 +1,5 @@
 import type { LeaseEvent } from 'contract/realtime';
-import { formatDayMonthTime } from '../format/date';
+import { formatDayMonthTime } from 'shared/format/date';
 
 /** The toast for a lease event from the server (a renewal, a failed one, a wait, an end). */
 export function leaseEventMessage(event: LeaseEvent): { text: string; variant: 'success' | 'warning' | 'info' } {
