@@ -17,6 +17,11 @@ const boundaryZones = [
   })),
   { target: './shell', from: [...remotes.map((r) => `./${r}`), './api'], message: 'The shell knows remotes only by name at runtime.' },
   { target: './shared', from: [...apps.map((a) => `./${a}`), './api'], message: 'shared is a library: it imports no app.' },
+  {
+    target: './gateway',
+    from: [...apps.map((a) => `./${a}`), './api', './shared'],
+    message: 'The gateway is deployed on its own: it imports no app, no API code and not shared.',
+  },
 ];
 
 export default tseslint.config(
@@ -47,7 +52,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.jest, ...globals.node } },
   },
   {
-    files: ['api/**/*.ts', 'e2e/**/*.{ts,mjs}', 'scripts/**/*.mjs', 'tooling/**/*.{js,cjs}', '*.config.js', '**/webpack.config.js'],
+    files: ['api/**/*.ts', 'gateway/**/*.ts', 'e2e/**/*.{ts,mjs}', 'scripts/**/*.mjs', 'tooling/**/*.{js,cjs}', '*.config.js', '**/webpack.config.js'],
     languageOptions: { globals: { ...globals.node } },
     rules: { 'no-console': 'off', '@typescript-eslint/no-require-imports': 'off' },
   },

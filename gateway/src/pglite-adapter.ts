@@ -3,14 +3,13 @@
 // slipped in between would run inside that transaction. So the owner passes `exclusive`, which runs a
 // function while it holds the session (outside any transaction, search_path set); alone, the adapter uses
 // the session directly.
+import type { SqlAdapter } from './sql-adapter.ts';
 
 /** The part of PGlite the adapter uses, so this package does not need PGlite itself at runtime. */
 export interface PGliteSession {
   query<R>(text: string, params?: unknown[]): Promise<{ rows: R[] }>;
   onNotification(callback: (channel: string, payload: string) => void): () => void;
 }
-
-import type { SqlAdapter } from './sql-adapter.ts';
 
 export interface PGliteAdapterOptions {
   exclusive?: <T>(fn: () => Promise<T>) => Promise<T>;

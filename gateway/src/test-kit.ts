@@ -2,7 +2,9 @@
 // TEST_DATABASE_URL is set), leases written with plain SQL as the API's purchase writes them, local targets
 // (an HTTP page, an echo server) and a byte-exact SOCKS5 client to check the replies the RFCs prescribe.
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer as createHttpServer } from 'node:http';
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +28,26 @@ async function migrationScripts(): Promise<string[]> {
   return Promise.all(files.map((name) => readFile(migrationsDir + name, 'utf8')));
 }
 
+/**
+ * A fresh in-memory PGlite. initdb is slow in WebAssembly, so its result is kept on disk per PGlite version
+ * (the same file the API's tests keep) and loaded instead.
+ */
+async function freshPGlite(): Promise<PGlite> {
+  const packageJson = new URL('../package.json', import.meta.resolve('@electric-sql/pglite'));
+  const { version } = JSON.parse(await readFile(packageJson, 'utf8')) as { version: string };
+  const cacheFile = join(tmpdir(), `private-sock5-pglite-${version}.tar`);
+  try {
+    return await PGlite.create({ loadDataDir: new Blob([await readFile(cacheFile)]) });
+  } catch {
+    const pglite = await PGlite.create();
+    const image = await pglite.dumpDataDir('none');
+    const partial = `${cacheFile}.${process.pid}`;
+    await writeFile(partial, Buffer.from(await image.arrayBuffer()));
+    await rename(partial, cacheFile);
+    return pglite;
+  }
+}
+
 export interface TestDatabase {
   backend: Backend;
   /** A new adapter on the same database: one per gateway instance, as separate processes would have. */
@@ -37,7 +59,7 @@ export interface TestDatabase {
 export async function openTestDatabase(backend: Backend): Promise<TestDatabase> {
   const scripts = await migrationScripts();
   if (backend === 'pglite') {
-    const pglite = await PGlite.create();
+    const pglite = await freshPGlite();
     for (const script of scripts) await pglite.exec(script);
     const adapters: SqlAdapter[] = [];
     return {
