@@ -52,7 +52,24 @@ export function encodeTarget(target: Target): Buffer {
   return Buffer.concat([Buffer.from([ATYP_IPV6]), parseIPv6(target.address)!, port]);
 }
 
-export function connectThroughSocks5(options: UpstreamOptions, signal?: AbortSignal): Promise<UpstreamConnection> {
+/**
+ * Cancels a dial in progress. Cheaper than an AbortController, whose EventTarget costs a noticeable share
+ * of a whole connection at thousands of connections per second.
+ */
+export class Cancellation {
+  cancelled = false;
+  /** Set by the dial in progress; called once on cancel. */
+  hook: (() => void) | null = null;
+
+  cancel(): void {
+    this.cancelled = true;
+    const hook = this.hook;
+    this.hook = null;
+    hook?.();
+  }
+}
+
+export function connectThroughSocks5(options: UpstreamOptions, cancellation?: Cancellation): Promise<UpstreamConnection> {
   return new Promise((resolve, reject) => {
     const socket = connect({ host: options.host, port: options.port, noDelay: true });
     let buffer: Buffer = Buffer.alloc(0);
@@ -70,7 +87,7 @@ export function connectThroughSocks5(options: UpstreamOptions, signal?: AbortSig
     const timer = setTimeout(() => fail(new UpstreamError('upstream timed out', Reply.hostUnreachable)), options.timeoutMs);
     const cleanup = () => {
       clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      if (cancellation) cancellation.hook = null;
       socket.removeListener('data', onData);
       socket.removeListener('error', onError);
       socket.removeListener('close', onClose);
@@ -127,8 +144,8 @@ export function connectThroughSocks5(options: UpstreamOptions, signal?: AbortSig
       }
     };
 
-    if (signal?.aborted) return onAbort();
-    signal?.addEventListener('abort', onAbort);
+    if (cancellation?.cancelled) return onAbort();
+    if (cancellation) cancellation.hook = onAbort;
     socket.on('error', onError);
     socket.on('close', onClose);
     socket.on('data', onData);
