@@ -42,6 +42,13 @@ const config = {
 const gateway = await startGateway({ config, adapter: createPGliteAdapter(pglite) });
 while (!gateway.listeningPorts().includes(leasePort)) await new Promise((resolve) => setTimeout(resolve, 10));
 process.send?.({ port: leasePort, login: 'bench1', password: 'secret1' });
+// The benchmark asks for a full collection before it reads this process's memory (started with --expose-gc).
+process.on('message', (message) => {
+  if (message !== 'gc') return;
+  (globalThis as { gc?: () => void }).gc?.();
+  process.send?.('gc-done');
+});
+
 // A clean exit on SIGTERM, so a profiler started with --cpu-prof can write its profile.
 process.once('SIGTERM', () => {
   void gateway.close().finally(() => process.exit(0));
