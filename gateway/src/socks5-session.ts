@@ -272,7 +272,8 @@ export class Session {
   #allowListedLease(): LeaseState | null {
     const now = Date.now();
     for (const state of this.#port.leases) {
-      if (state.lease.allowList?.check(this.#source, this.#source.includes(':') ? 'ipv6' : 'ipv4') && state.lease.expiresAt > now) {
+      const { allowList, expiresAt } = state.lease;
+      if (allowList?.check(this.#source, this.#source.includes(':') ? 'ipv6' : 'ipv4') && expiresAt > now && !state.ended) {
         return state;
       }
     }
