@@ -38,6 +38,7 @@ export default {
     moduleNameMapper: {
       '^shared/ui/(.*)$': '<rootDir>/../shared/src/ui/$1.tsx',
       '^shared/(.*)$': '<rootDir>/../shared/src/$1.ts',
+      '^contract/(.*)$': '<rootDir>/../contract/src/$1.ts',
       '\\.svg$': '<rootDir>/../tooling/jest/file-stub.ts',
     },
     globals: { __BUILD_LABEL__: 'test', __APP_NAME__: name.replace(/^mfe-/, '') },

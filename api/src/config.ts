@@ -3,7 +3,7 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The remotes the shell composes at runtime (ARCHITECTURE: packages). */
+/** The remotes the shell composes at runtime, one per portal section. */
 export const REMOTE_NAMES = ['landing', 'marketplace', 'history', 'payments', 'support', 'account'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
@@ -66,9 +66,9 @@ export interface Config {
     max: number;
     windowMs: number;
   };
-  /** Top-ups (ARCHITECTURE: Payments; README "Payments"). */
+  /** Top-ups (README "Payments"). */
   payments: PaymentsConfig;
-  /** Inventory and market reads (ARCHITECTURE: Inventory). */
+  /** Inventory seeding and the market read cache. */
   marketplace: {
     /** Listings the demo catalogue seeds into an empty inventory (0: none). */
     inventorySize: number;

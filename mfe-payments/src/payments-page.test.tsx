@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ExpenseRecord, TopupRecord } from 'shared/api/contract';
+import type { ExpenseRecord, TopupRecord } from 'contract/payments';
 import { loginSucceededAtom } from 'shared/auth/auth-atoms';
 import { appQueryClient } from 'shared/query/query-client';
 import { appStore } from 'shared/store/app-store';

@@ -1,5 +1,6 @@
 import { publicApi } from 'shared/api/api-client';
-import type { MessageResponse, ResetPasswordRequest } from 'shared/api/contract';
+import type { ResetPasswordRequest } from 'contract/accounts';
+import type { MessageResponse } from 'contract/errors';
 
 /**
  * POST /api/users/reset/:token (SPEC §7). The mailed token is the proof of the account, so the call carries

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useSnackbar } from 'notistack';
 import { api } from 'shared/api/api-client';
-import type { BuyRequest, OwnProxy, ProxyListing, PurchaseItem } from 'shared/api/contract';
+import type { BuyRequest, OwnProxy, ProxyListing, PurchaseItem } from 'contract/marketplace';
 import { authAtom } from 'shared/auth/auth-atoms';
 import { cartAtom } from 'shared/cart/cart-atoms';
 import { queryKeys } from 'shared/query/query-keys';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from 'shared/api/api-client';
-import type { StateCount } from 'shared/api/contract';
+import type { StateCount } from 'contract/marketplace';
 import { queryKeys } from 'shared/query/query-keys';
 
 export function fetchStates(): Promise<StateCount[]> {

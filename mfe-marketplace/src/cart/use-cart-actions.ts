@@ -1,7 +1,7 @@
 import { useAtom } from 'jotai';
 import { useSnackbar } from 'notistack';
 import { useCallback } from 'react';
-import type { ProxyListing } from 'shared/api/contract';
+import type { ProxyListing } from 'contract/marketplace';
 import { cartAtom } from 'shared/cart/cart-atoms';
 
 /** Adds to or removes from the cart with SPEC §8's toasts. */

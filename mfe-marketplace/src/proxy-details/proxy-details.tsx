@@ -1,7 +1,7 @@
 import CloseIcon from '@mui/icons-material/Close';
 import { Alert, Box, Button, Dialog, DialogContent, DialogTitle, IconButton, Paper, Stack, Typography } from '@mui/material';
 import { useAtom, useAtomValue } from 'jotai';
-import type { ProxyListing } from 'shared/api/contract';
+import type { ProxyListing } from 'contract/marketplace';
 import { formatMoney } from 'shared/format/money';
 import { flagEmoji } from 'shared/marketplace/flag';
 import { useBuyProxies } from '../api/buy-proxies';

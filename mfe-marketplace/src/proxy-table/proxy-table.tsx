@@ -17,7 +17,7 @@ import {
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useSnackbar } from 'notistack';
 import { memo, useMemo } from 'react';
-import type { ProxyListing } from 'shared/api/contract';
+import type { ProxyListing } from 'contract/marketplace';
 import { formatMoney } from 'shared/format/money';
 import { flagEmoji } from 'shared/marketplace/flag';
 import { pageCount, pageSlice } from 'shared/marketplace/pager';

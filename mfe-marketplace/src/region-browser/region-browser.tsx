@@ -1,7 +1,7 @@
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Accordion, AccordionDetails, AccordionSummary, Box, Tab, Tabs, Typography } from '@mui/material';
 import { useAtomValue, useSetAtom } from 'jotai';
-import type { RegionCount } from 'shared/api/contract';
+import type { RegionCount } from 'contract/marketplace';
 import { regionTabs, selectedTabAtom, type RegionTab } from 'shared/marketplace/tab-atoms';
 import { useRegionCounts } from '../api/region-counts';
 import { selectTabAtom } from '../state/marketplace-atoms';

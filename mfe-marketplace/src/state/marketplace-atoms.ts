@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import type { ProxyListing } from 'shared/api/contract';
+import type { ProxyListing } from 'contract/marketplace';
 import { EMPTY_FILTERS, type ProxyFilters } from 'shared/marketplace/proxy-filters';
 import { selectedTabAtom, type RegionTab } from 'shared/marketplace/tab-atoms';
 

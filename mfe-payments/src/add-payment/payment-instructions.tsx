@@ -1,6 +1,6 @@
 import { Link, List, ListItem, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { TOPUP_RULES } from 'shared/api/contract';
+import { TOPUP_RULES } from 'contract/limits';
 import { formatMoney } from 'shared/format/money';
 
 /** SPEC §2/§9 payment instructions: coins accepted, the first-deposit rule, what to do if nothing arrives. */

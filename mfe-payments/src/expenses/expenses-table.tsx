@@ -1,5 +1,5 @@
 import { serverMessage } from 'shared/api/api-client';
-import type { ExpenseRecord } from 'shared/api/contract';
+import type { ExpenseRecord } from 'contract/payments';
 import { formatDateTime } from 'shared/format/date';
 import { formatMoney } from 'shared/format/money';
 import { useExpenses } from '../api/get-expenses';

@@ -1,5 +1,5 @@
 import { serverMessage } from 'shared/api/api-client';
-import type { TopupRecord } from 'shared/api/contract';
+import type { TopupRecord } from 'contract/payments';
 import { formatDateTime } from 'shared/format/date';
 import { formatMoney } from 'shared/format/money';
 import { useTopups } from '../api/get-topups';

@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import type { UserInfo } from '../api/contract';
+import type { UserInfo } from 'contract/accounts';
 import { clearStoredSession, readStoredSession, writeStoredSession } from './session-storage';
 
 /** SPEC §3 auth state. User details (balance) are server state and live in the query cache, not here. */

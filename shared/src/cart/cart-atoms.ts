@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import type { ProxyListing } from '../api/contract';
+import type { ProxyListing } from 'contract/marketplace';
 
 /** SPEC §3 cart item: the listing itself, keyed by id. */
 export type CartItem = ProxyListing;

@@ -1,4 +1,4 @@
-import type { ProxyListing } from '../api/contract';
+import type { ProxyListing } from 'contract/marketplace';
 
 // SPEC §5 marketplace filters, applied on the client to the listings the server sent. One function serves
 // the table, its tests and the benchmark's keystroke figure.

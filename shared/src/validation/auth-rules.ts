@@ -1,14 +1,11 @@
 // SPEC §5 rules and messages, shared by the forms (yup) and the API (server-side checks) so the two
 // can never disagree on a word.
 
+import { PASSWORD_MAX_LENGTH } from 'contract/limits';
+
 export const PASSWORD_MIN_LENGTH = 8;
-/** Long enough for passphrases and password managers; bounded so hashing cannot be abused. */
-export const PASSWORD_MAX_LENGTH = 128;
-export const USERNAME_MIN_LENGTH = 3;
-export const USERNAME_MAX_LENGTH = 32;
 /** Letters, digits, dot, underscore and hyphen: safe to show anywhere and unambiguous to type. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,32}$/;
-export const EMAIL_MAX_LENGTH = 254;
 /** Deliberately loose (something@domain.tld, no spaces): the mailed link is the real proof of the address. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -1,12 +1,6 @@
 import { object, ref, string } from 'yup';
-import {
-  authMessages,
-  EMAIL_MAX_LENGTH,
-  PASSWORD_COMPLEXITY,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  USERNAME_MAX_LENGTH,
-} from './auth-rules';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from 'contract/limits';
+import { authMessages, PASSWORD_COMPLEXITY, PASSWORD_MIN_LENGTH } from './auth-rules';
 
 // SPEC §5 form schemas. The login, register and forgot dialogs (shell) and the reset and change-password
 // forms (mfe-account) validate with these, so every form says the same words for the same rule.

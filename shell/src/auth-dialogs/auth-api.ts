@@ -1,13 +1,6 @@
 import { publicApi } from 'shared/api/api-client';
-import type {
-  ForgotPasswordRequest,
-  LoginRequest,
-  LoginResponse,
-  MessageResponse,
-  RegisterRequest,
-  RegisterResponse,
-  VerifyCaptchaResponse,
-} from 'shared/api/contract';
+import type { ForgotPasswordRequest, LoginRequest, LoginResponse, RegisterRequest, RegisterResponse, VerifyCaptchaResponse } from 'contract/accounts';
+import type { MessageResponse } from 'contract/errors';
 
 // The calls of the visitor's way in (SPEC §7). They carry no session (SPEC §6), hence publicApi.
 

@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import { BALANCE_EVENT, type BalanceEvent } from 'shared/api/contract';
+import { BALANCE_EVENT, type BalanceEvent } from 'contract/realtime';
 
 /**
  * The portal's one socket to the API (same host, SPEC §7), authenticated with the session token.
