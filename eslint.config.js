@@ -22,6 +22,13 @@ const boundaryZones = [
     from: [...apps.map((a) => `./${a}`), './api', './shared'],
     message: 'The gateway is deployed on its own: it imports no app, no API code and not shared.',
   },
+  {
+    // The API starts the gateway in-process on embedded defaults (main.ts) and its tests start it the same
+    // way; nothing else in the API may reach into the gateway.
+    target: ['./api/src/**/!(main|*.test).ts'],
+    from: './gateway',
+    message: 'Only api/src/main.ts (and API tests) may start the gateway, through gateway/embedded.',
+  },
 ];
 
 export default tseslint.config(

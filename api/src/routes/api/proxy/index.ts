@@ -6,6 +6,8 @@ import {
   BuyRequest,
   CountriesRequest,
   CountryItem,
+  LeaseUsage,
+  LeaseUsageParams,
   OwnProxy,
   ProxyInfoRequest,
   ProxyListing,
@@ -139,6 +141,22 @@ const proxy: FastifyPluginAsyncTypebox = async (app) => {
     '/my',
     { schema: { summary: "The signed-in user's active proxies as ip:port with login:pass", response: { 200: Type.Array(OwnProxy) } } },
     async (request) => market.ownProxies(currentUser(request).id, new Date()),
+  );
+
+  app.get(
+    '/usage/:historyId',
+    {
+      schema: {
+        summary: "Traffic the gateway carried for one of the signed-in user's proxies (bytes up and down, connections)",
+        params: LeaseUsageParams,
+        response: { 200: LeaseUsage, ...errors(400, 404) },
+      },
+    },
+    async (request): Promise<LeaseUsage> => {
+      const usage = await market.leaseUsage(currentUser(request).id, request.params.historyId);
+      if (!usage) throw new HttpError(404, marketMessages.noSuchLease(request.params.historyId));
+      return usage;
+    },
   );
 
   app.get(
