@@ -4,7 +4,7 @@ import type { PurchaseItem } from 'contract/marketplace';
 import type { Schema } from '../db/schema.ts';
 import { postLedgerEntry } from '../ledger/ledger.ts';
 import { generateSocksAuth } from './credentials.ts';
-import { allocateLeasePort, type PortRange } from './lease-ports.ts';
+import { allocateLeasePort, NoFreePortError, type PortRange } from './lease-ports.ts';
 import { forSale } from './listing-sql.ts';
 import { marketDb } from './market-schema.ts';
 import { listingPriceCents } from './pricing.ts';
@@ -18,7 +18,9 @@ export type PurchaseResult =
   | { ok: false; reason: 'not-found'; id: string }
   /** Sold meanwhile, or offline. */
   | { ok: false; reason: 'unavailable'; ip: string }
-  | { ok: false; reason: 'insufficient-funds'; balanceCents: number; totalCents: number };
+  | { ok: false; reason: 'insufficient-funds'; balanceCents: number; totalCents: number }
+  /** Every port of the gateway's range is held by an active lease (the operator must widen it). */
+  | { ok: false; reason: 'no-port' };
 
 /** Thrown inside the transaction to roll it back; turned into its result outside. */
 class Refusal extends Error {
@@ -48,6 +50,7 @@ export function createPurchases(db: Kysely<Schema>, gateway: GatewayEndpoint) {
         return { ok: true, bought };
       } catch (error) {
         if (error instanceof Refusal) return error.result;
+        if (error instanceof NoFreePortError) return { ok: false, reason: 'no-port' };
         throw error;
       }
     },

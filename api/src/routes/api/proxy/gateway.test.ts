@@ -138,5 +138,45 @@ for (const backend of backends) {
       assert.equal((await call(app, bob, 'GET', `/api/proxy/usage/${lease.id}`)).statusCode, 404, "another user's lease");
       assert.equal((await call(app, alice, 'GET', '/api/proxy/usage/abc')).statusCode, 400);
     });
+
+    it('gives each active lease its own port from the range; a full range answers 503 and writes nothing', async (t) => {
+      const app = await build(t, backend, {
+        config: {
+          marketplace: { inventorySize: 50, inventorySeed: 7, cacheMs: 0 },
+          gateway: { publicHost: 'gw.example', portRange: { first: 40_010, last: 40_012 }, environment: {} },
+        },
+      });
+      const buyers = await Promise.all([0, 1, 2, 3].map(() => customer(app, 10_000)));
+      const listings = (await call(app, buyers[0]!, 'POST', '/api/proxy/search', { COUNTRY: 'US' })).json<ProxyListing[]>();
+      // Three buyers at once take the three ports of the range, one each.
+      const answers = await Promise.all(
+        buyers.slice(0, 3).map((buyer, i) => call(app, buyer, 'POST', '/api/proxy/buy', { ID: [listings[i]!.id] })),
+      );
+      const ports = answers.map((answer) => {
+        assert.equal(answer.statusCode, 200, answer.body);
+        const [item] = answer.json<PurchaseItem[]>();
+        assert.equal(item?.PROXY, `gw.example:${item?.PORT}`);
+        return item!.PORT;
+      });
+      assert.deepEqual([...ports].sort(), [40_010, 40_011, 40_012]);
+
+      const leases = marketDb(app.db).selectFrom('proxy_leases');
+      const before = await leases.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const full = await call(app, buyers[3]!, 'POST', '/api/proxy/buy', { ID: [listings[3]!.id] });
+      assert.equal(full.statusCode, 503);
+      assert.match(full.json<{ message: string }>().message, /No proxy port is free/);
+      const after = await leases.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      assert.equal(Number(after.n), Number(before.n));
+
+      // A lease that ended (without auto-renewal) frees its port for the next purchase.
+      await marketDb(app.db)
+        .updateTable('proxy_leases')
+        .set({ expires_at: new Date(Date.now() - 1000), starts_at: new Date(Date.now() - 86_400_000) })
+        .where('port', '=', 40_011)
+        .execute();
+      const next = await call(app, buyers[3]!, 'POST', '/api/proxy/buy', { ID: [listings[3]!.id] });
+      assert.equal(next.statusCode, 200, next.body);
+      assert.equal(next.json<PurchaseItem[]>()[0]?.PORT, 40_011);
+    });
   });
 }

@@ -36,8 +36,8 @@ function sendJson(request: FastifyRequest, reply: FastifyReply, body: CachedBody
   return reply.send(body.text);
 }
 
-/** A refused purchase as its HTTP answer. */
-function purchaseRefusal(result: Exclude<PurchaseResult, { ok: true }>): HttpError {
+/** A refused purchase as its HTTP answer (a full port range is answered by the route itself: 503). */
+function purchaseRefusal(result: Exclude<PurchaseResult, { ok: true } | { reason: 'no-port' }>): HttpError {
   switch (result.reason) {
     case 'no-account':
       return new HttpError(401, authMessages.sessionEnded);
@@ -124,12 +124,14 @@ const proxy: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Buy proxies for 24 hours: all of them or none, paid from the balance',
         body: BuyRequest,
-        response: { 200: Type.Array(PurchaseItem), ...errors(400, 402, 404, 409) },
+        response: { 200: Type.Array(PurchaseItem), ...errors(400, 402, 404, 409, 503) },
       },
     },
-    async (request): Promise<PurchaseItem[]> => {
+    async (request, reply) => {
       const user = currentUser(request);
       const result = await purchases.buy(user.id, request.body.ID);
+      // 5xx messages are masked by the error handler; this one tells the buyer to come back.
+      if (!result.ok && result.reason === 'no-port') return reply.code(503).send({ message: marketMessages.noFreePort });
       if (!result.ok) throw purchaseRefusal(result);
       cache.clear();
       app.notifyBalance(user.id);
