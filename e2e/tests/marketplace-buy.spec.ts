@@ -149,7 +149,7 @@ test('a proxy bought in the browser fetches a page with the string copied from M
     const firstIp = await rowIp(page, 0);
     await page.getByTestId('proxy-row').first().click();
     const details = page.getByRole('complementary', { name: `Proxy ${firstIp}` });
-    await details.getByRole('button', { name: 'Buy' }).click();
+    await details.getByRole('button', { name: 'Buy', exact: true }).click();
     await expect(page.getByText('Purchased Successfully !!!')).toBeVisible();
 
     const mine = page.getByRole('list', { name: 'My proxies' }).getByRole('button');
