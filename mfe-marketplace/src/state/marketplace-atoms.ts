@@ -1,7 +1,7 @@
 import { atom } from 'jotai';
 import type { ProxyListing } from 'contract/marketplace';
 import { EMPTY_FILTERS, type ProxyFilters } from 'shared/marketplace/proxy-filters';
-import { selectedTabAtom, type RegionTab } from 'shared/marketplace/tab-atoms';
+import { selectedTabAtom, type RegionTab } from './tab-atoms';
 
 /** What the table shows: a country (by code) and, on the USA tab, a state. Nothing chosen yet: null. */
 export interface MarketSelection {
@@ -11,7 +11,7 @@ export interface MarketSelection {
 
 export const selectionAtom = atom<MarketSelection>({ country: null, state: null });
 
-/** SPEC §4: selecting a tab clears the chosen country and state. */
+/** Selecting a tab clears the chosen country and state. */
 export const selectTabAtom = atom(null, (_get, set, tab: RegionTab) => {
   set(selectedTabAtom, tab);
   set(selectionAtom, { country: null, state: null });
