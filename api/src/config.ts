@@ -83,6 +83,8 @@ export interface Config {
   };
   /** Lease periods and the auto-renewal sweep (README "History and auto-renewal"). */
   leases: LeasesConfig;
+  /** The SOCKS5 gateway that serves every lease (README "SOCKS5 gateway"). */
+  gateway: GatewaySettings;
   web: {
     shellDir: string;
     remoteDirs: Record<RemoteName, string>;
@@ -100,6 +102,18 @@ export interface LeasesConfig {
   offlineWaitSeconds: number;
   /** How long before a renewal the balance cannot cover the customer is mailed. */
   noticeSeconds: number;
+}
+
+export interface GatewaySettings {
+  /** The host in every proxy string the API hands out: `publicHost:port`. */
+  publicHost: string;
+  /** Lease ports come from this range, unique among active leases. */
+  portRange: { first: number; last: number };
+  /**
+   * The GATEWAY_* variables as given. On embedded defaults main.ts starts the gateway in this process and
+   * hands it these, so the gateway's own config module parses them exactly as in a gateway process.
+   */
+  environment: Record<string, string>;
 }
 
 export type PaymentsConfig =
@@ -186,6 +200,26 @@ function remoteUrls(env: Env): Record<RemoteName, string> {
   return result;
 }
 
+/** Same format and default as the gateway's own GATEWAY_PORT_RANGE. */
+function portRange(env: Env): { first: number; last: number } {
+  const raw = text(env, 'GATEWAY_PORT_RANGE') ?? '20000-29999';
+  const match = /^(\d{1,5})-(\d{1,5})$/.exec(raw);
+  const first = Number(match?.[1]);
+  const last = Number(match?.[2]);
+  if (!match || first < 1024 || last > 65535 || first > last) {
+    throw new ConfigError(`GATEWAY_PORT_RANGE must look like 20000-29999 within 1024-65535, got "${raw}"`);
+  }
+  return { first, last };
+}
+
+function gateway(env: Env): GatewaySettings {
+  const environment: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (name.startsWith('GATEWAY_') && value !== undefined) environment[name] = value;
+  }
+  return { publicHost: text(env, 'GATEWAY_PUBLIC_HOST') ?? '127.0.0.1', portRange: portRange(env), environment };
+}
+
 function trustProxy(env: Env): boolean | string {
   const raw = text(env, 'TRUST_PROXY');
   if (raw === null || raw === 'false') return false;
@@ -252,6 +286,7 @@ export function loadConfig(env: Env = process.env): Config {
       offlineWaitSeconds: integer(env, 'RENEWAL_OFFLINE_WAIT_HOURS', 24) * 60 * 60,
       noticeSeconds: integer(env, 'RENEWAL_NOTICE_MINUTES', 60) * 60,
     },
+    gateway: gateway(env),
     web: {
       shellDir: join(repoRoot, 'shell', 'dist'),
       remoteDirs,

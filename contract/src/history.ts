@@ -9,7 +9,8 @@ const Flag = Type.Union([Type.Literal(0), Type.Literal(1)]);
  * paid period runs; `renew` 1 while auto-renewal is on (paid 0 with renew 1: the period is over and the
  * lease waits, uncharged, for its exit to come back online). `price` is what the current or last period
  * cost, `added_timestamp` when it was bought, `expires_at` when the current or last period ends.
- * `proxy` is ip:port and `socks_auth` login:pass, as the proxy is reached today.
+ * `proxy` is the gateway's host:port that serves the lease and `socks_auth` its login:pass; `real_ip` is the
+ * exit's address.
  */
 export const HistoryItem = Type.Object({
   history_id: Type.String(),

@@ -15,7 +15,8 @@ export type AutorenewResult =
 
 const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
-export function createHistoryRepository(db: Kysely<Schema>) {
+/** `publicHost`: the gateway host that serves every lease; a proxy string is `publicHost:port`. */
+export function createHistoryRepository(db: Kysely<Schema>, publicHost: string) {
   return {
     /**
      * The user's leases newest first, as JSON text built by PostgreSQL (a customer with a thousand leases
@@ -27,7 +28,7 @@ export function createHistoryRepository(db: Kysely<Schema>) {
       const { rows } = await sql<{ json: string }>`
         select coalesce(json_agg(json_build_object(
           'history_id', le.id::text, 'id', li.id::text, 'real_ip', li.real_ip,
-          'proxy', li.real_ip || ':' || le.port, 'socks_auth', le.socks_auth,
+          'proxy', ${publicHost} || ':' || le.port, 'socks_auth', le.socks_auth,
           'img', lower(li.ct), 'country', li.country, 'ct', li.ct, 'region', li.state, 'city', li.city, 'zip', li.zip,
           'time_zone', li.time_zone, 'domain', li.domain, 'org', li.isp, 'isp', li.isp, 'user_type', li.user_type,
           'ping', li.ping, 'speed', li.speed, 'dns', li.dns_ip,

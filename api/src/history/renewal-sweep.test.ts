@@ -91,6 +91,7 @@ for (const backend of backends) {
         offlineWaitMs: DAY_MS,
         noticeMs: 0,
         publicUrl: 'http://portal.test',
+        publicHost: '127.0.0.1',
         sendMail: () => Promise.reject(new Error('no mail expected')),
         notify: () => {},
         onError: (error) => assert.fail(String(error)),

@@ -36,6 +36,8 @@ export interface RenewalSweepOptions {
   /** How long before a renewal the customer hears that the balance will not cover it. */
   noticeMs: number;
   publicUrl: string;
+  /** The gateway host of every proxy string (`publicHost:port`). */
+  publicHost: string;
   sendMail(mail: Mail): Promise<void>;
   /** Tells the customer's open pages (balance event and lease event). */
   notify(userId: string, event: LeaseEvent): void;
@@ -173,7 +175,7 @@ export class RenewalSweep {
    * is claimed with a conditional update, so of several instances only one sends it.
    */
   async #mailNotices(now: Date): Promise<number> {
-    const { db, noticeMs, publicUrl, sendMail, onError } = this.#options;
+    const { db, noticeMs, publicUrl, publicHost, sendMail, onError } = this.#options;
     const until = new Date(now.getTime() + noticeMs);
     const { rows } = await sql<{
       id: string;
@@ -185,7 +187,7 @@ export class RenewalSweep {
       price_cents: number;
     }>`
       select * from (
-        select le.id, le.expires_at, u.email, u.username, u.balance_cents, li.real_ip || ':' || le.port as proxy,
+        select le.id, le.expires_at, u.email, u.username, u.balance_cents, ${publicHost} || ':' || le.port as proxy,
           ${listingPriceCents(now)} as price_cents, le.renewal_notice_for,
           sum(${listingPriceCents(now)}) over (partition by le.user_id order by le.expires_at, le.id) as due_cents
         from proxy_leases le

@@ -3,7 +3,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { PurchaseItem } from 'contract/marketplace';
 import type { Schema } from '../db/schema.ts';
 import { postLedgerEntry } from '../ledger/ledger.ts';
-import { generatePort, generateSocksAuth } from './credentials.ts';
+import { generateSocksAuth } from './credentials.ts';
+import { allocateLeasePort, NoFreePortError, type PortRange } from './lease-ports.ts';
 import { forSale } from './listing-sql.ts';
 import { marketDb } from './market-schema.ts';
 import { listingPriceCents } from './pricing.ts';
@@ -15,7 +16,9 @@ export type PurchaseResult =
   | { ok: false; reason: 'not-found'; id: string }
   /** Sold meanwhile, or offline. */
   | { ok: false; reason: 'unavailable'; ip: string }
-  | { ok: false; reason: 'insufficient-funds'; balanceCents: number; totalCents: number };
+  | { ok: false; reason: 'insufficient-funds'; balanceCents: number; totalCents: number }
+  /** Every port of the gateway's range is held by an active lease (the operator must widen it). */
+  | { ok: false; reason: 'no-port' };
 
 /** Thrown inside the transaction to roll it back; turned into its result outside. */
 class Refusal extends Error {
@@ -26,8 +29,14 @@ class Refusal extends Error {
   }
 }
 
+/** Where the gateway serves leases: the proxy string is `publicHost:port`, the port from `portRange`. */
+export interface GatewayEndpoint {
+  publicHost: string;
+  portRange: PortRange;
+}
+
 /** `periodMs`: how long a purchase pays for (24 hours unless configured otherwise). */
-export function createPurchases(db: Kysely<Schema>, periodMs: number) {
+export function createPurchases(db: Kysely<Schema>, gateway: GatewayEndpoint, periodMs: number) {
   return {
     /**
      * Locks the buyer's row, then the listings in id order (so concurrent purchases cannot deadlock), checks
@@ -36,10 +45,11 @@ export function createPurchases(db: Kysely<Schema>, periodMs: number) {
      */
     async buy(userId: string, ids: readonly string[]): Promise<PurchaseResult> {
       try {
-        const bought = await db.transaction().execute((trx) => buyInTransaction(trx, userId, ids, periodMs));
+        const bought = await db.transaction().execute((trx) => buyInTransaction(trx, gateway, userId, ids, periodMs));
         return { ok: true, bought };
       } catch (error) {
         if (error instanceof Refusal) return error.result;
+        if (error instanceof NoFreePortError) return { ok: false, reason: 'no-port' };
         throw error;
       }
     },
@@ -50,6 +60,7 @@ export type Purchases = ReturnType<typeof createPurchases>;
 
 async function buyInTransaction(
   trx: Transaction<Schema>,
+  gateway: GatewayEndpoint,
   userId: string,
   ids: readonly string[],
   periodMs: number,
@@ -85,7 +96,7 @@ async function buyInTransaction(
       .values({
         user_id: userId,
         listing_id: Number(id),
-        port: generatePort(),
+        port: await allocateLeasePort(trx, gateway.portRange),
         socks_auth: generateSocksAuth(),
         price_cents: priceCents,
         starts_at: now,
@@ -95,7 +106,7 @@ async function buyInTransaction(
       .executeTakeFirstOrThrow();
     await market.updateTable('proxy_listings').set({ leased_until: expiresAt }).where('id', '=', Number(id)).execute();
     await postLedgerEntry(trx, { userId, kind: 'purchase', amountCents: -priceCents, reference: `lease:${lease.id}` });
-    bought.push({ ID: id, PORT: lease.port, SOCKS_AUTH: lease.socks_auth });
+    bought.push({ ID: id, PORT: lease.port, SOCKS_AUTH: lease.socks_auth, PROXY: `${gateway.publicHost}:${lease.port}` });
   }
   return bought;
 }

@@ -27,6 +27,7 @@ export default fp<RenewalOptions>(
       offlineWaitMs: offlineWaitSeconds * 1000,
       noticeMs: noticeSeconds * 1000,
       publicUrl: config.publicUrl,
+      publicHost: config.gateway.publicHost,
       sendMail: (mail) => app.mailer.send(mail),
       notify: (userId, event) => {
         app.notifyBalance(userId);

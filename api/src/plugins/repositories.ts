@@ -27,11 +27,11 @@ export default fp(
   async (app) => {
     const repositories: Repositories = {
       users: createUserRepository(app.db),
-      market: createMarketReads(app.db),
-      purchases: createPurchases(app.db, app.config.leases.periodSeconds * 1000),
+      market: createMarketReads(app.db, app.config.gateway.publicHost),
+      purchases: createPurchases(app.db, app.config.gateway, app.config.leases.periodSeconds * 1000),
       orders: createOrderRepository(app.db),
       expenses: createExpenseRepository(app.db),
-      history: createHistoryRepository(app.db),
+      history: createHistoryRepository(app.db, app.config.gateway.publicHost),
     };
     app.decorate('repositories', repositories);
   },

@@ -60,7 +60,7 @@ for (const backend of backends) {
         history_id: String(older.id),
         id: first.id,
         real_ip: listing.real_ip,
-        proxy: `${listing.real_ip}:${lease.port}`,
+        proxy: `${app.config.gateway.publicHost}:${lease.port}`,
         socks_auth: lease.socks_auth,
         img: listing.ct.toLowerCase(),
         country: listing.country,
