@@ -154,13 +154,16 @@ describe('HistoryPage', () => {
     expect(within(bodyRows()[0] as HTMLElement).getAllByRole('cell')[1]).toHaveTextContent('198.18.1.100');
   });
 
-  it('selects a row and shows its details: proxy, location, blacklists and info', async () => {
+  it('selects a row and shows its details: proxy, usage, location, blacklists and info', async () => {
     const user = userEvent.setup();
     await renderPage([first, second]);
     const panel = screen.getByRole('complementary', { name: 'Proxy details' });
     expect(within(panel).getByText('Click on Proxy to view details')).toBeInTheDocument();
     await loaded(2);
 
+    api.route('GET /api/proxy/usage/2', {
+      body: { history_id: '2', bytes_up: 15_300, bytes_down: 2_500_000, connections: 12, updated_at: new Date(2026, 4, 2, 19, 0).toISOString() },
+    });
     await user.click(within(bodyRows()[0] as HTMLElement).getByText('Deutsche Telekom'));
     expect(bodyRows()[0]).toHaveAttribute('aria-selected', 'true');
     expect(within(panel).getByRole('heading', { name: /198\.18\.7\.20/ })).toBeInTheDocument();
@@ -181,6 +184,8 @@ describe('HistoryPage', () => {
     ]);
     expect(['Type', 'Ping', 'Speed', 'DNS'].map((label) => field('Info', label))).toEqual(['MOB', '55 ms', '80 Mbit/s', '198.19.0.53']);
     expect(field('Lease', 'Status')).toMatch(/^3h (29|30)m left$/);
+    await waitFor(() => expect(field('Usage', 'Sent')).toBe('15.3 KB'));
+    expect(['Received', 'Connections', 'Last traffic'].map((label) => field('Usage', label))).toEqual(['2.50 MB', '12', '02.05 19:00']);
   });
 
   it("copies the proxy string with 'Proxy Copied'", async () => {

@@ -6,6 +6,8 @@ import { flagEmoji } from 'shared/format/flag';
 import { formatDayMonthTime } from 'shared/format/date';
 import { blacklistLabel, noteLabel, proxyString } from 'shared/history/history-columns';
 import { useAutorenew } from '../api/autorenew';
+import { useUsage } from '../api/usage';
+import { formatBytes } from './format-bytes';
 import { CopyProxy } from '../history-table/history-table';
 
 export const detailTexts = {
@@ -61,6 +63,24 @@ function AutorenewSwitch({ item }: { item: HistoryItem }) {
   );
 }
 
+/** What the gateway carried for this lease. */
+function UsageBlock({ historyId }: { historyId: string }) {
+  const usage = useUsage(historyId);
+  let body: ReactNode;
+  if (usage.isPending) body = <Field label="Traffic" value="…" />;
+  else if (usage.isError) body = <Field label="Traffic" value="unavailable" />;
+  else
+    body = (
+      <>
+        <Field label="Sent" value={formatBytes(usage.data.bytes_up)} />
+        <Field label="Received" value={formatBytes(usage.data.bytes_down)} />
+        <Field label="Connections" value={usage.data.connections} />
+        <Field label="Last traffic" value={usage.data.updated_at === null ? 'none yet' : formatDayMonthTime(usage.data.updated_at)} />
+      </>
+    );
+  return <Block title="Usage">{body}</Block>;
+}
+
 function DetailsContent({ item, now }: { item: HistoryItem; now: number }) {
   const host = item.proxy.slice(0, item.proxy.lastIndexOf(':'));
   return (
@@ -78,6 +98,7 @@ function DetailsContent({ item, now }: { item: HistoryItem; now: number }) {
         <Field label="Status" value={noteLabel(item, now)} />
         <Field label="Renewals" value={item.renewals} />
       </Block>
+      <UsageBlock historyId={item.history_id} />
       <Block title="Location">
         <Field label="Country" value={item.country} />
         <Field label="State" value={item.region} />

@@ -10,6 +10,7 @@ export const queryKeys = {
   myProxies: ['proxy', 'my'] as const,
   history: ['proxy', 'history'] as const,
   historyAll: ['proxy', 'history', 'all'] as const,
+  usage: (historyId: string) => ['proxy', 'usage', historyId] as const,
   topups: (userId: string) => ['payments', 'topups', userId] as const,
   expenses: ['payments', 'expenses'] as const,
 };
