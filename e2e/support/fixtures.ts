@@ -1,6 +1,6 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type TestInfo } from '@playwright/test';
 import type { Mailbox } from './mailbox.ts';
-import { mailPower, redeployPower, sandboxPower, type Power } from './powers.ts';
+import { INCOMPATIBLE_BUILD, mailPower, REDEPLOY_BUILD, redeployPower, sandboxPower, type Power, type TestBuild } from './powers.ts';
 import { applyRemoteOverrides } from './remote-overrides.ts';
 import { REMOTE_NAMES, tagOf, type Tag } from './remotes.ts';
 
@@ -17,12 +17,21 @@ interface Fixtures {
   sandbox: true;
   /** The deploy folder of mfe-account in the portal under test, to replace its files. */
   accountDeployFolder: string;
+  /** The deploy folder of mfe-history in the portal under test, to deploy its version-incompatible build. */
+  historyDeployFolder: string;
   tagged: void;
 }
 
 interface WorkerFixtures {
   /** Asked once per worker: whether the target runs the sandbox payment provider. */
   paymentsPower: Power<true>;
+}
+
+/** The deploy folder a test build replaces, or the spec is skipped with the reason it cannot be. */
+async function deployFolderOrSkip(build: TestBuild, testInfo: TestInfo): Promise<string> {
+  const power = redeployPower(build);
+  if (!power.granted) testInfo.skip(true, power.reason);
+  return power.granted ? power.value : '';
 }
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
@@ -57,11 +66,10 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   },
 
   // eslint-disable-next-line no-empty-pattern
-  accountDeployFolder: async ({}, use, testInfo) => {
-    const power = redeployPower('account');
-    testInfo.skip(!power.granted, power.granted ? '' : power.reason);
-    if (power.granted) await use(power.value.folderOf('account'));
-  },
+  accountDeployFolder: async ({}, use, testInfo) => use(await deployFolderOrSkip(REDEPLOY_BUILD, testInfo)),
+
+  // eslint-disable-next-line no-empty-pattern
+  historyDeployFolder: async ({}, use, testInfo) => use(await deployFolderOrSkip(INCOMPATIBLE_BUILD, testInfo)),
 
   // A spec names the remote(s) it exercises, so `--grep @history` runs exactly one team's specs.
   tagged: [

@@ -52,11 +52,30 @@ export interface DeployFolder {
   folderOf(name: RemoteName): string;
 }
 
-/** The second build of mfe-account (BUILD_LABEL=redeployed) that the redeploy proof deploys over the first. */
-export const REDEPLOY_BUILD = join(REPO_ROOT, 'mfe-account', 'dist-redeploy');
+/** A second build of a remote that a spec deploys over the deployed one, and the command that makes it. */
+export interface TestBuild {
+  remote: RemoteName;
+  folder: string;
+  command: string;
+}
 
-/** Redeploying a remote: the run's own deploy folder; else E2E_REMOTES_DIR, the REMOTES_DIR of a portal on this machine. */
-export function redeployPower(remote: RemoteName): Power<DeployFolder> {
+/** The second build of mfe-account (BUILD_LABEL=redeployed) that the redeploy proof deploys over the first. */
+export const REDEPLOY_BUILD: TestBuild = {
+  remote: 'account',
+  folder: join(REPO_ROOT, 'mfe-account', 'dist-redeploy'),
+  command: 'BUILD_LABEL=redeployed OUTPUT_DIR=dist-redeploy pnpm --filter mfe-account build',
+};
+
+/** A build of mfe-history that requires an @mui/material the portal does not run (the version-mismatch proof). */
+export const INCOMPATIBLE_BUILD: TestBuild = {
+  remote: 'history',
+  folder: join(REPO_ROOT, 'mfe-history', 'dist-incompatible'),
+  command: `FEDERATION_REQUIRED_VERSIONS='{"@mui/material":"^10.0.0"}' OUTPUT_DIR=dist-incompatible pnpm --filter mfe-history build`,
+};
+
+/** Replacing a remote's files with a test build: the run's own deploy folder; else E2E_REMOTES_DIR, the REMOTES_DIR of a portal on this machine. */
+export function redeployPower(build: TestBuild): Power<string> {
+  const { remote } = build;
   const { localRunDir } = target();
   const remotesDir = localRunDir ? localDirs(localRunDir).remotes : folderFromEnv('E2E_REMOTES_DIR');
   if (!remotesDir) {
@@ -67,10 +86,8 @@ export function redeployPower(remote: RemoteName): Power<DeployFolder> {
   if (overriddenRemotes().includes(remote)) {
     return denied(`redeploy: E2E_REMOTE_OVERRIDES loads ${remote} from elsewhere, so files replaced in the deploy folder would not be seen`);
   }
-  if (!existsSync(join(REDEPLOY_BUILD, 'mf-manifest.json'))) {
-    return denied(
-      'redeploy: the second build of mfe-account is missing: BUILD_LABEL=redeployed OUTPUT_DIR=dist-redeploy pnpm --filter mfe-account build',
-    );
+  if (!existsSync(join(build.folder, 'mf-manifest.json'))) {
+    return denied(`redeploy: the test build of ${remote} is missing: ${build.command}`);
   }
-  return granted({ folderOf: (name) => join(remotesDir, name) });
+  return granted(join(remotesDir, remote));
 }

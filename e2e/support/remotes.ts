@@ -1,25 +1,45 @@
 // The remotes the portal composes, as e2e knows them: the name the shell loads it by (and the tag its
-// specs carry), and a page a signed-in customer reaches it on. The one list in e2e: when the workspace
-// gets a shared remotes manifest, this is the file that reads it.
+// specs carry), its package folder, and a page a signed-in customer reaches it on. Read from the workspace's
+// one list of remotes, remotes.manifest.json.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-export const REMOTES = [
-  { name: 'marketplace', page: '/dashboard' },
-  { name: 'history', page: '/history' },
-  { name: 'payments', page: '/payments' },
-  { name: 'support', page: '/support' },
-  { name: 'account', page: '/user-profile' },
-  { name: 'landing', page: '/terms-and-conditions' },
-] as const;
+interface ManifestRoute {
+  path: string;
+  access: 'visitor' | 'signed-in' | 'public';
+}
+interface ManifestRemote {
+  name: string;
+  package: string;
+  routes: ManifestRoute[];
+}
 
-export type RemoteName = (typeof REMOTES)[number]['name'];
+const manifestFile = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'remotes.manifest.json');
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { remotes: ManifestRemote[] };
+
+/** A signed-in page of the remote without route parameters ('/support/*' is visited as '/support'). */
+function signedInPage({ name, routes }: ManifestRemote): string {
+  const route = routes.find(({ access, path }) => access === 'signed-in' && !path.includes(':'));
+  if (!route) throw new Error(`remote ${name} serves no signed-in page in remotes.manifest.json`);
+  return route.path.replace(/\/\*$/, '');
+}
+
+export const REMOTES: readonly { name: string; package: string; page: string }[] = manifest.remotes.map((remote) => ({
+  name: remote.name,
+  package: remote.package,
+  page: signedInPage(remote),
+}));
+
+export type RemoteName = string;
 
 /** A spec's tag: the remote it exercises, or `@shell` for the host (router, top bar, auth dialogs, guard). */
-export type Tag = `@${RemoteName}` | '@shell';
+export type Tag = `@${RemoteName}`;
 
 export const REMOTE_NAMES: readonly RemoteName[] = REMOTES.map((remote) => remote.name);
 
 export function isRemoteName(name: string): name is RemoteName {
-  return (REMOTE_NAMES as readonly string[]).includes(name);
+  return REMOTE_NAMES.includes(name);
 }
 
 export function tagOf(name: RemoteName): Tag {

@@ -36,7 +36,7 @@ export function localDirs(runDir: string) {
   return { data: join(runDir, 'data'), remotes: join(runDir, 'remotes') };
 }
 
-export type RemoteOverrides = Partial<Record<RemoteName, string>>;
+export type RemoteOverrides = Record<RemoteName, string>;
 
 /**
  * E2E_REMOTE_OVERRIDES: `{"history": "https://cdn.example/history/v42/mf-manifest.json"}`, the remotes this

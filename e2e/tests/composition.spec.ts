@@ -1,9 +1,26 @@
 import { cpSync, existsSync, renameSync, rmSync } from 'node:fs';
 import { expect, test } from '../support/fixtures.ts';
-import { REDEPLOY_BUILD } from '../support/powers.ts';
+import { INCOMPATIBLE_BUILD, REDEPLOY_BUILD, type TestBuild } from '../support/powers.ts';
 import { manifestUrlOf, overriddenRemotes, remoteFilesMatcher } from '../support/remote-overrides.ts';
 import { REMOTES, tagOf } from '../support/remotes.ts';
 import { createCustomer, signIn } from '../support/session.ts';
+
+/**
+ * Deploys a test build over a remote's deployed files for the duration of `check`, then puts them back.
+ * The deployed files are set aside, not rebuilt from the repo: the folder may be another portal's.
+ */
+async function withDeployed(build: TestBuild, deployFolder: string, check: () => Promise<void>): Promise<void> {
+  const setAside = `${deployFolder}.before-e2e-redeploy`;
+  if (existsSync(setAside)) throw new Error(`An earlier redeploy proof did not finish: move ${setAside} back to ${deployFolder}`);
+  renameSync(deployFolder, setAside);
+  try {
+    cpSync(build.folder, deployFolder, { recursive: true });
+    await check();
+  } finally {
+    rmSync(deployFolder, { recursive: true, force: true });
+    renameSync(setAside, deployFolder);
+  }
+}
 
 test('the landing page renders for a visitor', { tag: ['@landing', '@shell'] }, async ({ page }) => {
   await page.goto('/');
@@ -90,19 +107,29 @@ test(
     await expect(label).not.toHaveText('account build redeployed');
     const shellBefore = await (await page.request.get('/main.js')).text();
 
-    // The deployed files are set aside, not rebuilt from the repo: the folder may be another portal's.
-    const setAside = `${accountDeployFolder}.before-e2e-redeploy`;
-    if (existsSync(setAside)) throw new Error(`An earlier redeploy proof did not finish: move ${setAside} back to ${accountDeployFolder}`);
-    renameSync(accountDeployFolder, setAside);
-    try {
-      cpSync(REDEPLOY_BUILD, accountDeployFolder, { recursive: true });
+    await withDeployed(REDEPLOY_BUILD, accountDeployFolder, async () => {
       await page.reload();
       await expect(label).toHaveText('account build redeployed');
       expect(await (await page.request.get('/main.js')).text()).toBe(shellBefore);
-    } finally {
-      rmSync(accountDeployFolder, { recursive: true, force: true });
-      renameSync(setAside, accountDeployFolder);
-    }
+    });
+  },
+);
+
+test(
+  'a remote built for a library version the portal does not run shows the panel with the reason',
+  { tag: ['@history', '@shell'] },
+  async ({ page, request, historyDeployFolder }) => {
+    const customer = await createCustomer(request);
+    await signIn(page, customer);
+    // This build of mfe-history requires @mui/material ^10.0.0 while the shell loaded 9.x.
+    await withDeployed(INCOMPATIBLE_BUILD, historyDeployFolder, async () => {
+      await page.goto('/history');
+      await expect(page.getByText('This section is temporarily unavailable')).toBeVisible();
+      await expect(page.getByTestId('remote-failure-reason')).toHaveText(
+        /^This section was built for @mui\/material \^10\.0\.0, the portal runs 9\.\d+\.\d+\.$/,
+      );
+      await expect(page.getByTestId('username')).toHaveText(customer.username);
+    });
   },
 );
 
