@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi } from 'test-kit/fake-api';
 import { renderSupport, signIn, ticket, USER_ID } from '../support-test-kit';
@@ -60,7 +60,7 @@ describe("the new ticket form ('Create New Ticket', /support/new)", () => {
     await user.click(screen.getByRole('button', { name: 'Create Ticket' }));
     expect(await screen.findByText('Ticket created successfully!')).toBeInTheDocument();
     expect(fake.callsTo('POST /api/booking/ticket')[0]?.body).toEqual({ category: 'Techsupport', text: 'Slow proxy' });
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/support$/);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/support$/));
   });
 
   it('a Refund Proxy ticket may name one of the recent purchases', async () => {
