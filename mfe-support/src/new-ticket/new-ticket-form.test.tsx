@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi } from 'test-kit/fake-api';
+import { fakeApi, type FakeRoute } from 'test-kit/fake-api';
 import { renderSupport, signIn, ticket, USER_ID } from '../support-test-kit';
 
 const refundable = [
@@ -8,7 +8,7 @@ const refundable = [
   { historyId: 40, ip: '198.18.0.9', country: 'DE', purchasedAt: '2026-11-20T08:00:00.000Z', price: 1.25 },
 ];
 
-function api(create: Parameters<typeof fakeApi>[0][string] = { status: 201, body: ticket() }) {
+function api(create: FakeRoute = { status: 201, body: ticket() }) {
   return fakeApi({
     [`GET /api/booking/ticket/${USER_ID}`]: { body: [] },
     'GET /api/booking/links': { body: { onion: null, messenger: null, status: null } },
