@@ -3,7 +3,7 @@
 // Refunds follow the terms: a Refund Proxy ticket may name one of the customer's purchases, opened within
 // REFUND_TICKET_WINDOW_HOURS of buying it, one ticket per purchase; support approves with one action that
 // credits the purchase price as a `refund` ledger row, at most once per purchase.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { centsToDollars } from 'contract/money';
 import type { DeskTicket, DeskTicketSummary, Ticket, TicketMessage, TicketProxy, TicketSummary } from 'contract/support';
 import { REFUND_TICKET_WINDOW_HOURS, SUPPORT_SENDER_NAME, type TicketCategory, type TicketStatus } from 'contract/support-rules';
@@ -370,7 +370,7 @@ export function createTicketRepository(db: Kysely<Schema>) {
             .insertInto('refunds')
             .values({ lease_id: leaseId, ticket_id: ticket.id, user_id: lease.user_id, amount_cents: amountCents, approved_by: staffId })
             .execute();
-          await postLedgerEntry(trx as Transaction<Schema>, { userId: lease.user_id, kind: 'refund', amountCents, reference: refundReference(leaseId) });
+          await postLedgerEntry(trx, { userId: lease.user_id, kind: 'refund', amountCents, reference: refundReference(leaseId) });
 
           // The refunded proxy stops working now and is not renewed; its listing is free again.
           const endsAt = new Date(Math.min(now.getTime(), new Date(lease.expires_at).getTime()));
