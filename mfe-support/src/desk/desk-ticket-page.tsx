@@ -53,7 +53,7 @@ function DeskTicketView() {
         <Typography color="text.secondary">from {data.owner.username}</Typography>
       </Box>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-        <Chip label={data.status} color={data.status === 'open' ? 'success' : 'default'} aria-label={`Status: ${data.status}`} />
+        <Chip label={`Status: ${data.status}`} color={data.status === 'open' ? 'success' : 'default'} />
         <Chip label={categoryLabel(data.category)} variant="outlined" />
         <Typography variant="body2" color="text.secondary">
           Created {formatDateTime(data.createdAt)}

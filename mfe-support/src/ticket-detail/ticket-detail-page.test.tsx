@@ -25,7 +25,7 @@ describe('the ticket page (/support/{id})', () => {
     });
     await renderSupport(`/support/${ID}`);
     expect(await screen.findByRole('heading', { name: 'Ticket #abcdef' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Status: open')).toBeInTheDocument();
+    expect(screen.getByText('Status: open')).toBeInTheDocument();
     const items = within(screen.getByRole('list', { name: 'Messages' })).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('alice');
     expect(items[0]).toHaveTextContent(formatDateTime('2026-11-20T10:15:00.000Z'));
@@ -85,7 +85,7 @@ describe('the ticket page (/support/{id})', () => {
     fakeApi({ [ONE]: { body: ticket({ status: 'Closed' }) } });
     const user = userEvent.setup();
     await renderSupport(`/support/${ID}`);
-    expect(await screen.findByLabelText('Status: Closed')).toBeInTheDocument();
+    expect(await screen.findByText('Status: Closed')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Add a reply' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add reply' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'close ticket' })).not.toBeInTheDocument();
