@@ -35,6 +35,8 @@ test(
   'a refund ticket for a proxy bought minutes ago: support sees it live, replies and approves; the customer sees it all without reloading',
   { tag: ['@support', '@payments'] },
   async ({ page, browser, baseURL, request, sandbox: _, mailbox, supportMember }) => {
+    // Two people, five pages, each checked with axe at two widths: longer than one page's budget.
+    test.setTimeout(180_000);
     const customer = await createCustomer(request, 'refund');
     await topUpThroughSandbox(request, customer, 50);
     const auth = { Authorization: `Bearer ${customer.token}` };
