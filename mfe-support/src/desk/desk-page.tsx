@@ -38,6 +38,7 @@ function DeskQueue() {
           label="Status"
           value={filter.status}
           onChange={(event) => setFilter({ ...filter, status: event.target.value as TicketStatus | '' })}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           sx={{ minWidth: 160 }}
         >
           <MenuItem value="">All</MenuItem>
@@ -52,6 +53,7 @@ function DeskQueue() {
           label="Category"
           value={filter.category}
           onChange={(event) => setFilter({ ...filter, category: event.target.value as TicketCategory | '' })}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           sx={{ minWidth: 180 }}
         >
           <MenuItem value="">All</MenuItem>

@@ -69,6 +69,8 @@ export function NewTicketForm({ onBack, onCreated }: { onBack: () => void; onCre
           select
           label="Proxy"
           value={historyId}
+          // "No particular proxy" is a choice of its own, so it shows instead of an empty field.
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           onChange={(event) => setHistoryId(event.target.value)}
           helperText={
             refundable.data?.length === 0
