@@ -37,6 +37,10 @@ export default fp(
       supportRoles: createSupportRoles(app.db, app.config.support.usernames),
     };
     app.decorate('repositories', repositories);
+    const unclaimed = await repositories.supportRoles.unclaimedConfiguredNames();
+    if (unclaimed.length > 0) {
+      app.log.warn({ usernames: unclaimed }, 'SUPPORT_USERNAMES lists names no account holds yet: whoever registers one becomes a member of support');
+    }
   },
   { name: 'repositories', dependencies: ['database'] },
 );

@@ -24,6 +24,21 @@ export function createSupportRoles(db: Kysely<Schema>, configuredUsernames: read
   return {
     isMember,
 
+    /**
+     * Listed usernames no account holds yet. Whoever registers such a name becomes a member of support, so
+     * the operator is warned at start (the grant-support command has no such gap: it needs the account).
+     */
+    async unclaimedConfiguredNames(): Promise<string[]> {
+      if (listed.size === 0) return [];
+      const rows = await db
+        .selectFrom('users')
+        .select(sql<string>`lower(username)`.as('name'))
+        .where(sql<string>`lower(username)`, 'in', [...listed])
+        .execute();
+      const claimed = new Set(rows.map((row) => row.name));
+      return [...listed].filter((name) => !claimed.has(name));
+    },
+
     /** The roles a user holds, for the user details the client reads. */
     async rolesOf(user: { id: string; username: string }): Promise<StaffRole[]> {
       return (await isMember(user)) ? ['support'] : [];

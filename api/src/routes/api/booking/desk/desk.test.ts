@@ -209,9 +209,11 @@ for (const backend of backends) {
       await app.repositories.supportRoles.revoke(staff.username);
       assert.equal((await call(app, staff, 'GET', '/api/booking/desk/tickets')).statusCode, 403);
 
+      assert.deepEqual(await app.repositories.supportRoles.unclaimedConfiguredNames(), ['desk_lead'], 'a listed name nobody holds is reported');
       const lead = await app.db.insertInto('users').values({ username: 'desk_lead', email: 'lead@example.com', password_hash: 'unused' }).returning('id').executeTakeFirstOrThrow();
       const { token } = await app.sessions.start(lead.id);
       assert.equal((await call(app, { id: lead.id, token }, 'GET', '/api/booking/desk/tickets')).statusCode, 200);
+      assert.deepEqual(await app.repositories.supportRoles.unclaimedConfiguredNames(), []);
     });
   });
 }
