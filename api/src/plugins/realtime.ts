@@ -5,7 +5,7 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import { BALANCE_EVENT, LEASE_EVENT, type BalanceEvent, type LeaseEvent } from 'contract/realtime';
+import { BALANCE_EVENT, LEASE_EVENT, TICKET_EVENT, type BalanceEvent, type LeaseEvent, type TicketEvent } from 'contract/realtime';
 import { authMessages } from 'contract/auth-rules';
 import { Server } from 'socket.io';
 import type { SessionUser } from '../accounts/sessions.ts';
@@ -18,11 +18,15 @@ declare module 'fastify' {
     notifyBalance(userId: string): void;
     /** Tells the user's open pages what happened to one of their leases (renewed, not renewed, ended). */
     notifyLease(userId: string, event: LeaseEvent): void;
+    /** Tells the ticket's owner and every member of support that the ticket changed (they refetch it). */
+    notifyTicket(ownerId: string, ticketId: string): void;
   }
 }
 
 const userRoom = (userId: string) => `user:${userId}`;
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+/** Every connected member of support, on any instance. */
+const SUPPORT_ROOM = 'support';
 
 export default fp<{ config: Config }>(
   async (app, { config }) => {
@@ -64,6 +68,12 @@ export default fp<{ config: Config }>(
     io.on('connection', (socket) => {
       const user = socket.data.user as SessionUser;
       void socket.join([userRoom(user.id), sessionRoom(user.sessionId)]);
+      app.repositories.supportRoles.isMember(user).then(
+        (member) => {
+          if (member && socket.connected) void socket.join(SUPPORT_ROOM);
+        },
+        (error: unknown) => app.log.error({ err: error }, 'support membership check failed'),
+      );
     });
 
     // A session ended by logout, a newer login or a password change drops its live connection too.
@@ -78,6 +88,10 @@ export default fp<{ config: Config }>(
     });
     app.decorate('notifyLease', (userId: string, event: LeaseEvent) => {
       io.to(userRoom(userId)).emit(LEASE_EVENT, event);
+    });
+    app.decorate('notifyTicket', (ownerId: string, ticketId: string) => {
+      const event: TicketEvent = { ticketId };
+      io.to([userRoom(ownerId), SUPPORT_ROOM]).emit(TICKET_EVENT, event);
     });
 
     // Close sockets before fastify closes the HTTP server (io.close() would close that server itself).

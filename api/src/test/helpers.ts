@@ -43,6 +43,7 @@ export function testConfig(dataDir: string, overrides: DeepPartial<Config> = {})
     rateLimit: { ...base.rateLimit, max: 10_000, ...overrides.rateLimit },
     // Tests sweep by hand, at the moments they choose.
     leases: { ...base.leases, sweepMs: 0, ...overrides.leases },
+    support: { ...base.support, ...overrides.support },
     web: { ...base.web, ...overrides.web },
   } as Config;
 }

@@ -26,6 +26,8 @@ export function SessionEffects() {
         void queryClient.invalidateQueries({ queryKey: queryKeys.balance });
         void queryClient.invalidateQueries({ queryKey: ['payments'] });
       },
+      // A ticket got a message or a new status: open ticket pages and lists show it without a reload.
+      () => void queryClient.invalidateQueries({ queryKey: queryKeys.ticketsRoot }),
       (event) => {
         // The renewal sweep changed a lease: say so, and show the proxy lists as they are now.
         const { text, variant } = leaseEventMessage(event);
