@@ -73,6 +73,9 @@ async function buyInTransaction(trx: Transaction<Schema>, userId: string, ids: r
   const balanceCents = Number(buyer.balance_cents);
   if (balanceCents < total) throw new Refusal({ ok: false, reason: 'insufficient-funds', balanceCents, totalCents: total });
 
+  // The customer's own login:pass, when set, goes on every new lease; otherwise each gets generated ones.
+  // Leases bought earlier keep whatever they were given.
+  const own = await trx.selectFrom('proxy_credentials').select(['login', 'password']).where('user_id', '=', userId).executeTakeFirst();
   const expiresAt = new Date(now.getTime() + LEASE_MS);
   const bought: PurchaseItem[] = [];
   for (const { id, priceCents } of priced) {
@@ -82,7 +85,7 @@ async function buyInTransaction(trx: Transaction<Schema>, userId: string, ids: r
         user_id: userId,
         listing_id: Number(id),
         port: generatePort(),
-        socks_auth: generateSocksAuth(),
+        socks_auth: own ? `${own.login}:${own.password}` : generateSocksAuth(),
         price_cents: priceCents,
         starts_at: now,
         expires_at: expiresAt,

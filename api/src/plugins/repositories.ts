@@ -1,6 +1,7 @@
 // Every query the routes need, reached as `app.repositories.<name>`. Repositories answer with values or
 // results (`{ ok: false, reason }`); they never decide HTTP statuses, the routes do.
 import fp from 'fastify-plugin';
+import { createAccountSettings, type AccountSettings } from '../account/account-settings.ts';
 import { createUserRepository, type UserRepository } from '../accounts/users.ts';
 import { createMarketReads, type MarketReads } from '../marketplace/market-reads.ts';
 import { createPurchases, type Purchases } from '../marketplace/purchases.ts';
@@ -13,6 +14,7 @@ export interface Repositories {
   purchases: Purchases;
   orders: OrderRepository;
   expenses: ExpenseRepository;
+  account: AccountSettings;
 }
 
 declare module 'fastify' {
@@ -29,6 +31,7 @@ export default fp(
       purchases: createPurchases(app.db),
       orders: createOrderRepository(app.db),
       expenses: createExpenseRepository(app.db),
+      account: createAccountSettings(app.db),
     };
     app.decorate('repositories', repositories);
   },
