@@ -1,4 +1,4 @@
-/** Query keys of server data, one per cached call; marketplace keys start with 'proxy', payments keys with 'payments'. */
+/** Query keys of server data, one per cached call; marketplace keys start with 'proxy', payments keys with 'payments', account settings keys with 'account'. */
 export const queryKeys = {
   user: (userId: string) => ['user', userId] as const,
   balance: ['proxy', 'balance'] as const,
@@ -11,4 +11,6 @@ export const queryKeys = {
   history: ['proxy', 'history'] as const,
   topups: (userId: string) => ['payments', 'topups', userId] as const,
   expenses: ['payments', 'expenses'] as const,
+  accountSecurity: ['account', 'security'] as const,
+  signIns: ['account', 'sign-ins'] as const,
 };
