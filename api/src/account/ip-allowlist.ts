@@ -2,7 +2,7 @@
 // login:pass. Entries are checked here (what a customer may authorize) and stored as PostgreSQL cidr, which
 // the SOCKS5 gateway matches with `client_ip::inet <<= cidr`.
 import { isIP } from 'node:net';
-import { IP_ALLOWLIST_MAX } from 'shared/validation/account-rules';
+import { IP_ALLOWLIST_MAX } from 'contract/account-rules';
 
 /**
  * The widest network one entry may open: a /16 of IPv4 (65,536 addresses, a large carrier pool) or a /32

@@ -9,7 +9,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
-import { TOTP_CODE_PATTERN } from 'shared/validation/account-rules';
+import { TOTP_CODE_PATTERN } from 'contract/account-rules';
 import type { Schema } from '../db/schema.ts';
 import type { SecretBox } from './secret-box.ts';
 

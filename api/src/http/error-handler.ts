@@ -2,7 +2,7 @@
 // field (with the forms' wording for missing fields); other 4xx keep their message; anything else is logged
 // and masked as 500 'Internal server error', never a stack trace.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { authMessages } from 'shared/validation/auth-rules';
+import { authMessages } from 'contract/auth-rules';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

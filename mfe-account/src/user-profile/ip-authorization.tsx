@@ -2,7 +2,7 @@ import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/ma
 import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
 import { serverMessage } from 'shared/api/api-client';
-import { accountMessages, IP_ALLOWLIST_MAX } from 'shared/validation/account-rules';
+import { accountMessages, IP_ALLOWLIST_MAX } from 'contract/account-rules';
 import type { AccountSecurity } from 'contract/account-security';
 import { saveIpAllowlist, useSecurityMutation } from '../api/account-security';
 import { proxyMessages } from './account-messages';

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/ma
 import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
 import { serverMessage } from 'shared/api/api-client';
-import { socksCredentialsProblem } from 'shared/validation/account-rules';
+import { socksCredentialsProblem } from 'contract/account-rules';
 import type { AccountSecurity } from 'contract/account-security';
 import { saveProxyCredentials, useSecurityMutation } from '../api/account-security';
 import { proxyMessages } from './account-messages';

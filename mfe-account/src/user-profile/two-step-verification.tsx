@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { serverMessage } from 'shared/api/api-client';
 import { authAtom } from 'shared/auth/auth-atoms';
 import { PasswordField } from 'shared/ui/password-field';
-import { accountMessages, TOTP_CODE_PATTERN } from 'shared/validation/account-rules';
+import { accountMessages, TOTP_CODE_PATTERN } from 'contract/account-rules';
 import type { AccountSecurity, TwoFactorSetup } from 'contract/account-security';
 import { disableTwoFactor, enableTwoFactor, startTwoFactorSetup, useSecurityMutation } from '../api/account-security';
 import { twoStepMessages } from './account-messages';

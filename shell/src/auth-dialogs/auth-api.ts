@@ -3,7 +3,7 @@ import type { ForgotPasswordRequest, LoginRequest, LoginResponse, RegisterReques
 import type { SecondFactorLoginRequest, SecondFactorRequired } from 'contract/account-security';
 import type { MessageResponse } from 'contract/errors';
 
-// The calls of the visitor's way in (SPEC §7). They carry no session (SPEC §6), hence publicApi.
+// The calls of the visitor's way in. They carry no session, hence publicApi.
 
 /** POST /api/auth/verify: checks the solved captcha without consuming it; the login then consumes it. */
 export function verifyCaptcha(solution: string): Promise<VerifyCaptchaResponse> {
@@ -11,8 +11,8 @@ export function verifyCaptcha(solution: string): Promise<VerifyCaptchaResponse> 
 }
 
 /**
- * POST /api/auth/login. The answer is typed loosely on purpose: SPEC §8 treats a reply without userInfo as a
- * failure. An account with 2-step verification answers a challenge for the code step instead.
+ * POST /api/auth/login. The answer is typed loosely on purpose: a reply without userInfo counts as a failed
+ * login. An account with 2-step verification answers a challenge for the code step instead.
  */
 export function logIn(request: LoginRequest): Promise<Partial<LoginResponse> & Partial<SecondFactorRequired>> {
   return publicApi.post('auth/login', { json: request }).json<Partial<LoginResponse> & Partial<SecondFactorRequired>>();

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { errorStatus, serverMessage } from 'shared/api/api-client';
-import { accountMessages } from 'shared/validation/account-rules';
+import { accountMessages } from 'contract/account-rules';
 import type { LoginResponse } from 'contract/accounts';
 import { logInWithCode } from './auth-api';
 import { loginMessages } from './auth-messages';

@@ -15,8 +15,8 @@ import {
   TwoFactorSetup,
 } from 'contract/account-security';
 import { MessageResponse } from 'contract/errors';
-import { accountMessages, socksCredentialsProblem } from 'shared/validation/account-rules';
-import { authMessages } from 'shared/validation/auth-rules';
+import { accountMessages, socksCredentialsProblem } from 'contract/account-rules';
+import { authMessages } from 'contract/auth-rules';
 import { describeBrowser } from '../../../account/account-settings.ts';
 import { parseAllowlist } from '../../../account/ip-allowlist.ts';
 import { TOTP_SETTINGS } from '../../../account/two-factor.ts';

@@ -13,8 +13,8 @@ import { SecondFactorLoginRequest, SecondFactorLoginResponse, SecondFactorRequir
 import { MessageResponse } from 'contract/errors';
 import Type from 'typebox';
 import type { FastifyRequest } from 'fastify';
-import { accountMessages } from 'shared/validation/account-rules';
-import { authMessages, PASSWORD_MIN_LENGTH } from 'shared/validation/auth-rules';
+import { accountMessages } from 'contract/account-rules';
+import { authMessages, PASSWORD_MIN_LENGTH } from 'contract/auth-rules';
 import { emailProblem, newPasswordProblem, usernameProblem } from '../../../accounts/rules.ts';
 import { toUserInfo, type UserRow } from '../../../accounts/users.ts';
 import { HttpError } from '../../../http/errors.ts';
