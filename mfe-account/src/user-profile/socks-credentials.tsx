@@ -75,7 +75,9 @@ export function SocksCredentials({ security }: { security: AccountSecurity }) {
               {error}
             </Alert>
           )}
-          <Alert severity="info">Changes affect only later purchases.</Alert>
+          <Alert severity="info" role="note">
+            Changes affect only later purchases.
+          </Alert>
           <Button type="submit" variant="contained" disabled={save.isPending} sx={{ alignSelf: 'flex-start' }}>
             Save Credentials
           </Button>
