@@ -44,6 +44,8 @@ CREATE TABLE proxy_credentials (
 CREATE TABLE user_ip_allowlist (
   user_id    uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   cidr       cidr NOT NULL,
+  -- The customer's order, to show the list as it was typed.
+  position   smallint NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (user_id, cidr)
 );

@@ -37,8 +37,7 @@ export default function UserProfilePage() {
   const [selected, setSelected] = useState(0);
 
   const logout = async () => {
-    await endSession();
-    navigate('/');
+    await endSession(() => navigate('/'));
   };
 
   return (

@@ -52,7 +52,7 @@ export function createAccountSettings(db: Kysely<Schema>) {
     },
 
     async ipAllowlist(userId: string): Promise<string[]> {
-      const rows = await db.selectFrom('user_ip_allowlist').select(allowlistText.as('entry')).where('user_id', '=', userId).orderBy('created_at').orderBy('cidr').execute();
+      const rows = await db.selectFrom('user_ip_allowlist').select(allowlistText.as('entry')).where('user_id', '=', userId).orderBy('position').execute();
       return rows.map((row) => row.entry);
     },
 
@@ -64,7 +64,7 @@ export function createAccountSettings(db: Kysely<Schema>) {
         // network() zeroes host bits (10.1.2.3/16 -> 10.1.0.0/16); repeats after that collapse into one row.
         await trx
           .insertInto('user_ip_allowlist')
-          .values(entries.map((entry) => ({ user_id: userId, cidr: sql<string>`network(${entry}::inet)` })))
+          .values(entries.map((entry, position) => ({ user_id: userId, cidr: sql<string>`network(${entry}::inet)`, position })))
           .onConflict((conflict) => conflict.columns(['user_id', 'cidr']).doNothing())
           .execute();
       });

@@ -110,6 +110,7 @@ export interface UserIpAllowlistTable {
   user_id: string;
   /** PostgreSQL cidr, read back in its canonical text form. */
   cidr: string;
+  position: number;
   created_at: CreatedAt;
 }
 

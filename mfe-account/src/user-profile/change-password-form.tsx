@@ -41,9 +41,10 @@ export function ChangePasswordForm() {
       return;
     }
     enqueueSnackbar(changePasswordMessages.success, { variant: 'success' });
-    await endSession();
-    navigate('/');
-    setDialog('login');
+    await endSession(() => {
+      navigate('/');
+      setDialog('login');
+    });
   };
 
   const field = (name: keyof typeof values, label: string, autoComplete: string) => (

@@ -28,9 +28,10 @@ export function SignInActivity() {
       return;
     }
     // Every session ended on the server, this one too: forget it here and offer the login.
-    await endSession();
-    navigate('/');
-    setDialog('login');
+    await endSession(() => {
+      navigate('/');
+      setDialog('login');
+    });
   };
 
   return (
@@ -46,7 +47,8 @@ export function SignInActivity() {
       {signIns.isError ? (
         <Alert severity="error">{serverMessage(signIns.error, 'Could not load the sign-in activity.')}</Alert>
       ) : (
-        <TableContainer>
+        // Focusable so a keyboard can scroll it sideways on a narrow phone.
+        <TableContainer tabIndex={0} role="region" aria-label="Latest sign-ins">
           <Table size="small" aria-labelledby="sign-in-activity-heading">
             <TableHead>
               <TableRow>

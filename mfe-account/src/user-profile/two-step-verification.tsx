@@ -124,7 +124,7 @@ function SetupWizard({ setup, onEnabled }: { setup: TwoFactorSetup; onEnabled: (
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { sm: 'center' } }}>
               {/* A white quiet zone keeps the code readable by cameras in the dark theme too. */}
               <Box sx={{ bgcolor: '#fff', p: 1.5, borderRadius: 1, width: 'fit-content' }}>
-                <QRCodeSVG value={setup.otpauthUrl} size={176} level="M" title="QR code for your authenticator app" />
+                <QRCodeSVG value={setup.otpauthUrl} size={176} level="M" role="img" aria-label="QR code for your authenticator app" />
               </Box>
               <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>
                 <Typography component="dt" color="text.secondary">
