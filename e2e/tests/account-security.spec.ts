@@ -61,6 +61,10 @@ test('a customer turns on 2-step verification from the page, logs out and logs i
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
+  // A deliberate logout is not a visit without a session: no login prompt, no warning.
+  await expect(page.getByRole('heading', { level: 1, name: 'Private Sock5' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByText('You must log in to access this page.')).toHaveCount(0);
   await page.getByRole('navigation', { name: 'Landing page' }).getByRole('button', { name: 'Login' }).click();
   await logInThroughDialog(page, customer.username, customer.password);
   const codeStep = page.getByRole('form', { name: 'Authentication code' });
@@ -139,7 +143,6 @@ for (const theme of ['light', 'dark'] as Theme[]) {
       await page.getByRole('tab', { name: 'Change Password' }).click();
       await expect(page.getByRole('textbox', { name: 'Confirm New Password' })).toBeVisible();
       expect(await blockingViolations(page), 'change password').toEqual([]);
-      await page.screenshot({ path: `test-results/account-${theme}-${width}.png`, fullPage: true });
     });
   }
 }
