@@ -40,7 +40,8 @@ CREATE TABLE proxy_credentials (
 );
 
 -- Addresses and networks from which the customer's proxies accept connections without login:pass. The
--- gateway matches a client with `client_ip::inet <<= cidr` over the lease owner's rows.
+-- application copies the list onto every active lease of the customer (proxy_leases.allow_cidrs, which the
+-- gateway reads) whenever it changes, and onto each new lease at purchase.
 CREATE TABLE user_ip_allowlist (
   user_id    uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   cidr       cidr NOT NULL,

@@ -56,17 +56,26 @@ export function createAccountSettings(db: Kysely<Schema>) {
       return rows.map((row) => row.entry);
     },
 
-    /** Replaces the allow-list with these (already checked) entries in one transaction. */
+    /**
+     * Replaces the allow-list with these (already checked) entries and puts it on every active lease of the
+     * customer, in one transaction: the gateway reads it from the lease and hears of the change through the
+     * leases' change notifications.
+     */
     async replaceIpAllowlist(userId: string, entries: readonly string[]): Promise<string[]> {
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('user_ip_allowlist').where('user_id', '=', userId).execute();
-        if (entries.length === 0) return;
-        // network() zeroes host bits (10.1.2.3/16 -> 10.1.0.0/16); repeats after that collapse into one row.
-        await trx
-          .insertInto('user_ip_allowlist')
-          .values(entries.map((entry, position) => ({ user_id: userId, cidr: sql<string>`network(${entry}::inet)`, position })))
-          .onConflict((conflict) => conflict.columns(['user_id', 'cidr']).doNothing())
-          .execute();
+        if (entries.length > 0) {
+          // network() zeroes host bits (10.1.2.3/16 -> 10.1.0.0/16); repeats after that collapse into one row.
+          await trx
+            .insertInto('user_ip_allowlist')
+            .values(entries.map((entry, position) => ({ user_id: userId, cidr: sql<string>`network(${entry}::inet)`, position })))
+            .onConflict((conflict) => conflict.columns(['user_id', 'cidr']).doNothing())
+            .execute();
+        }
+        await sql`
+          update proxy_leases set allow_cidrs = coalesce(
+            (select array_agg(cidr order by position) from user_ip_allowlist where user_id = ${userId}), '{}')
+          where user_id = ${userId} and expires_at > now()`.execute(trx);
       });
       return this.ipAllowlist(userId);
     },

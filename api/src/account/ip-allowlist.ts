@@ -1,6 +1,6 @@
 // IP authorization: the addresses and networks from which a customer's proxies accept connections without
-// login:pass. Entries are checked here (what a customer may authorize) and stored as PostgreSQL cidr, which
-// the SOCKS5 gateway matches with `client_ip::inet <<= cidr`.
+// login:pass. Entries are checked here (what a customer may authorize) and stored as PostgreSQL cidr; the
+// SOCKS5 gateway reads them from each lease's allow_cidrs (see account-settings.ts).
 import { isIP } from 'node:net';
 import { IP_ALLOWLIST_MAX } from 'contract/account-rules';
 

@@ -72,7 +72,7 @@ async function security(app: App, user: Signed): Promise<AccountSecurity> {
 function buildSmallMarket(t: TestContext, backend: Backend, overrides: { failureLimit?: number } = {}) {
   return build(t, backend, {
     config: {
-      marketplace: { inventorySize: 80, inventorySeed: 7, cacheMs: 0 },
+      marketplace: { inventorySize: 300, inventorySeed: 7, cacheMs: 0 },
       ...(overrides.failureLimit ? { auth: { twoFactor: { issuer: 'Private Sock5', encryptionKey: null, failureLimit: overrides.failureLimit, failureWindowSeconds: 900, challengeTtlSeconds: 300 } } } : {}),
     } as never,
   });
@@ -245,7 +245,7 @@ for (const backend of backends) {
       assert.equal((await security(app, user)).proxyCredentials, null);
     });
 
-    it('later purchases get the own credentials, earlier leases keep theirs, and clearing returns to generated ones', async (t) => {
+    it('later purchases get the own credentials, earlier leases keep theirs, clearing returns to generated ones; the IP list goes on every active lease', async (t) => {
       const app = await buildSmallMarket(t, backend);
       const user = await signedIn(app);
       await app.db.transaction().execute((trx) => postLedgerEntry(trx, { userId: user.id, kind: 'topup', amountCents: 100_000, reference: 'test' }));
@@ -269,6 +269,17 @@ for (const backend of backends) {
       assert.notEqual(after, 'mylog1:mypas2');
       const leases = await marketDb(app.db).selectFrom('proxy_leases').select(['listing_id', 'socks_auth']).where('user_id', '=', user.id).orderBy('id').execute();
       assert.deepEqual(leases.map((lease) => lease.socks_auth), [before, 'mylog1:mypas2', after], 'earlier leases keep their credentials');
+
+      // The IP allow-list reaches the gateway on every active lease at once, and on the next purchase.
+      await call(app, user, 'PUT', '/api/account/ip-allowlist', { addresses: ['203.0.113.7', '198.51.100.9/24'] });
+      const fourth = listings[3];
+      assert.ok(fourth);
+      await buy(fourth.id);
+      const allowLists = await sql<{ allow: string[] }>`select allow_cidrs::text[] as allow from proxy_leases where user_id = ${user.id} order by id`.execute(app.db);
+      assert.deepEqual(allowLists.rows.map((row) => row.allow), Array(4).fill(['203.0.113.7/32', '198.51.100.0/24']));
+      await call(app, user, 'PUT', '/api/account/ip-allowlist', { addresses: [] });
+      const cleared = await sql<{ allow: string[] }>`select allow_cidrs::text[] as allow from proxy_leases where user_id = ${user.id}`.execute(app.db);
+      assert.ok(cleared.rows.every((row) => row.allow.length === 0));
     });
 
     it('refuses bad allow-list entries (bad-input table) and more than 10, writing nothing', async (t) => {
@@ -300,7 +311,7 @@ for (const backend of backends) {
       assert.equal((await app.db.selectFrom('user_ip_allowlist').selectAll().execute()).length, 0);
     });
 
-    it('stores up to 10 addresses and ranges in canonical form and the order typed, matched by the gateway with <<=', async (t) => {
+    it('stores up to 10 addresses and ranges in canonical form and the order typed, matched with <<= as the gateway does', async (t) => {
       const app = await build(t, backend);
       const user = await signedIn(app);
       const addresses = [' 203.0.113.7 ', '198.51.100.9/24', '2001:DB8::1', '2001:db8:abcd::/48', '203.0.113.7', '', ...Array.from({ length: 6 }, (_, i) => `192.0.2.${i + 1}`)];
