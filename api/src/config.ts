@@ -92,6 +92,8 @@ export interface Config {
     /** How long an instance may serve counts and search results it computed (purchases clear it at once). */
     cacheMs: number;
   };
+  /** Support tickets and the desk (README "Support"). */
+  support: SupportConfig;
   /** The SOCKS5 gateway that serves every lease (README "SOCKS5 gateway"). */
   gateway: GatewaySettings;
   web: {
@@ -140,6 +142,47 @@ function payments(env: Env): PaymentsConfig {
       storeId: required('BTCPAY_STORE_ID'),
       apiKey: required('BTCPAY_API_KEY'),
       webhookSecret: required('BTCPAY_WEBHOOK_SECRET'),
+    },
+  };
+}
+
+export interface SupportConfig {
+  /** Tickets one customer may open per hour (429 beyond). */
+  ticketsPerHour: number;
+  /** Open tickets one customer may have at once. */
+  maxOpenTickets: number;
+  /** Accounts in support by configuration, besides those granted with the grant-support command. */
+  usernames: string[];
+  /** Footer links of the support page; null: not shown. */
+  links: { onion: string | null; messenger: string | null; status: string | null };
+}
+
+/** An optional http(s) link the operator configures; anything else is a mistake worth stopping for. */
+function link(env: Env, name: string): string | null {
+  const raw = text(env, name);
+  if (raw === null) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an absolute http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
+  return url.href;
+}
+
+function support(env: Env): SupportConfig {
+  return {
+    ticketsPerHour: integer(env, 'SUPPORT_TICKETS_PER_HOUR', 10, 1),
+    maxOpenTickets: integer(env, 'SUPPORT_MAX_OPEN_TICKETS', 5, 1),
+    usernames: (text(env, 'SUPPORT_USERNAMES') ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name !== ''),
+    links: {
+      onion: link(env, 'SUPPORT_ONION_URL'),
+      messenger: link(env, 'SUPPORT_MESSENGER_URL'),
+      status: link(env, 'SUPPORT_STATUS_URL'),
     },
   };
 }
@@ -285,6 +328,7 @@ export function loadConfig(env: Env = process.env): Config {
       inventorySeed: integer(env, 'INVENTORY_SEED', 1),
       cacheMs: integer(env, 'MARKET_CACHE_MS', 1000),
     },
+    support: support(env),
     gateway: gateway(env),
     web: {
       shellDir: join(repoRoot, 'shell', 'dist'),

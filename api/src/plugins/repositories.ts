@@ -7,6 +7,8 @@ import { createMarketReads, type MarketReads } from '../marketplace/market-reads
 import { createPurchases, type Purchases } from '../marketplace/purchases.ts';
 import { createExpenseRepository, type ExpenseRepository } from '../payments/expenses.ts';
 import { createOrderRepository, type OrderRepository } from '../payments/orders.ts';
+import { createSupportRoles, type SupportRoles } from '../support/support-roles.ts';
+import { createTicketRepository, type TicketRepository } from '../support/tickets.ts';
 
 export interface Repositories {
   users: UserRepository;
@@ -15,6 +17,8 @@ export interface Repositories {
   orders: OrderRepository;
   expenses: ExpenseRepository;
   account: AccountSettings;
+  tickets: TicketRepository;
+  supportRoles: SupportRoles;
 }
 
 declare module 'fastify' {
@@ -32,8 +36,14 @@ export default fp(
       orders: createOrderRepository(app.db),
       expenses: createExpenseRepository(app.db),
       account: createAccountSettings(app.db),
+      tickets: createTicketRepository(app.db),
+      supportRoles: createSupportRoles(app.db, app.config.support.usernames),
     };
     app.decorate('repositories', repositories);
+    const unclaimed = await repositories.supportRoles.unclaimedConfiguredNames();
+    if (unclaimed.length > 0) {
+      app.log.warn({ usernames: unclaimed }, 'SUPPORT_USERNAMES lists names no account holds yet: whoever registers one becomes a member of support');
+    }
   },
   { name: 'repositories', dependencies: ['database'] },
 );

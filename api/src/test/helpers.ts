@@ -41,6 +41,7 @@ export function testConfig(dataDir: string, overrides: DeepPartial<Config> = {})
     auth: { ...base.auth, ...overrides.auth },
     captcha: { ...base.captcha, maxNumber: 500, ...overrides.captcha },
     rateLimit: { ...base.rateLimit, max: 10_000, ...overrides.rateLimit },
+    support: { ...base.support, ...overrides.support },
     web: { ...base.web, ...overrides.web },
   } as Config;
 }
