@@ -19,6 +19,7 @@ import realtime from './plugins/realtime.ts';
 import renewal from './plugins/renewal.ts';
 import repositories from './plugins/repositories.ts';
 import security from './plugins/security.ts';
+import twoFactor from './plugins/two-factor.ts';
 import api from './routes/api/index.ts';
 
 export interface AppDependencies {
@@ -64,6 +65,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
 
     await app.register(database, { config: config.database, database: dependencies.database });
     await app.register(auth, { config });
+    await app.register(twoFactor, { config });
     await app.register(captcha, { config });
     await app.register(mail, { config });
     await app.register(realtime, { config });

@@ -58,6 +58,17 @@ export interface Config {
     loginFailureLimit: number;
     loginFailureWindowSeconds: number;
     resetTokenTtlSeconds: number;
+    twoFactor: {
+      /** Name the authenticator app shows next to the account. */
+      issuer: string;
+      /** Key sealing authenticator secrets at rest; null: generated once and kept in the `settings` table. */
+      encryptionKey: string | null;
+      /** Wrong codes one account may enter per window before 429. */
+      failureLimit: number;
+      failureWindowSeconds: number;
+      /** How long the code step of a login may take after the password was accepted. */
+      challengeTtlSeconds: number;
+    };
   };
   captcha: {
     /** HMAC key signing challenges; null: generated once and kept in the `settings` table. */
@@ -307,6 +318,13 @@ export function loadConfig(env: Env = process.env): Config {
       loginFailureLimit: integer(env, 'LOGIN_FAILURE_LIMIT', 100, 1),
       loginFailureWindowSeconds: 60 * 60,
       resetTokenTtlSeconds: 60 * 60,
+      twoFactor: {
+        issuer: text(env, 'TOTP_ISSUER') ?? 'Private Sock5',
+        encryptionKey: text(env, 'TOTP_ENCRYPTION_KEY'),
+        failureLimit: integer(env, 'TWO_FACTOR_FAILURE_LIMIT', 10, 1),
+        failureWindowSeconds: 15 * 60,
+        challengeTtlSeconds: 5 * 60,
+      },
     },
     captcha: {
       hmacKey: text(env, 'CAPTCHA_HMAC_KEY'),

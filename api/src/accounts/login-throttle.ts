@@ -10,12 +10,15 @@ export interface LoginThrottle {
   recordFailure(userId: string): Promise<void>;
 }
 
-export function createLoginThrottle(db: Kysely<Schema>, limit: number, windowSeconds: number): LoginThrottle {
+/** Where the failures are counted: wrong passwords, or wrong second-factor codes (their own, tighter limit). */
+export type FailureTable = 'failed_logins' | 'failed_second_factors';
+
+export function createLoginThrottle(db: Kysely<Schema>, limit: number, windowSeconds: number, table: FailureTable = 'failed_logins'): LoginThrottle {
   const windowStart = () => new Date(Date.now() - windowSeconds * 1000);
   return {
     async blockedFor(userId) {
       const row = await db
-        .selectFrom('failed_logins')
+        .selectFrom(table)
         .select([sql<number>`count(*)::int`.as('failures'), sql<Date | null>`min(created_at)`.as('oldest')])
         .where('user_id', '=', userId)
         .where('created_at', '>', windowStart())
@@ -26,8 +29,8 @@ export function createLoginThrottle(db: Kysely<Schema>, limit: number, windowSec
     },
     async recordFailure(userId) {
       await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('failed_logins').where('user_id', '=', userId).where('created_at', '<=', windowStart()).execute();
-        await trx.insertInto('failed_logins').values({ user_id: userId }).execute();
+        await trx.deleteFrom(table).where('user_id', '=', userId).where('created_at', '<=', windowStart()).execute();
+        await trx.insertInto(table).values({ user_id: userId }).execute();
       });
     },
   };

@@ -114,6 +114,51 @@ export interface SchemaMigrationsTable {
   applied_at: CreatedAt;
 }
 
+export interface TwoFactorTable {
+  user_id: string;
+  secret_box: string;
+  enabled_at: Date | null;
+  last_used_step: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: CreatedAt;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: string;
+  code_hash: string;
+  used_at: Date | null;
+}
+
+export interface FailedSecondFactorsTable {
+  id: Generated<number>;
+  user_id: string;
+  created_at: CreatedAt;
+}
+
+export interface ProxyCredentialsTable {
+  user_id: string;
+  login: string;
+  password: string;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface UserIpAllowlistTable {
+  user_id: string;
+  /** PostgreSQL cidr, read back in its canonical text form. */
+  cidr: string;
+  position: number;
+  created_at: CreatedAt;
+}
+
+export interface SignInsTable {
+  id: Generated<number>;
+  user_id: string;
+  session_id: string;
+  ip: string;
+  user_agent: string;
+  created_at: CreatedAt;
+}
+
 export interface Schema {
   settings: SettingsTable;
   users: UsersTable;
@@ -128,4 +173,10 @@ export interface Schema {
   ticket_messages: TicketMessagesTable;
   refunds: RefundsTable;
   schema_migrations: SchemaMigrationsTable;
+  two_factor: TwoFactorTable;
+  recovery_codes: RecoveryCodesTable;
+  failed_second_factors: FailedSecondFactorsTable;
+  proxy_credentials: ProxyCredentialsTable;
+  user_ip_allowlist: UserIpAllowlistTable;
+  sign_ins: SignInsTable;
 }

@@ -1,5 +1,5 @@
 // Buying proxies: every listed proxy or none, paid from the balance through the ledger.
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { PurchaseItem } from 'contract/marketplace';
 import type { Schema } from '../db/schema.ts';
 import { postLedgerEntry } from '../ledger/ledger.ts';
@@ -88,6 +88,13 @@ async function buyInTransaction(
   const balanceCents = Number(buyer.balance_cents);
   if (balanceCents < total) throw new Refusal({ ok: false, reason: 'insufficient-funds', balanceCents, totalCents: total });
 
+  // The customer's own login:pass, when set, goes on every new lease; otherwise each gets generated ones.
+  // Leases bought earlier keep whatever they were given.
+  const own = await trx.selectFrom('proxy_credentials').select(['login', 'password']).where('user_id', '=', userId).executeTakeFirst();
+  // The customer's IP allow-list goes on the lease too, where the gateway reads it.
+  const allowCidrs = (
+    await trx.selectFrom('user_ip_allowlist').select(sql<string>`cidr::text`.as('cidr')).where('user_id', '=', userId).orderBy('position').execute()
+  ).map((row) => row.cidr);
   const expiresAt = new Date(now.getTime() + periodMs);
   const bought: PurchaseItem[] = [];
   for (const { id, priceCents } of priced) {
@@ -97,7 +104,8 @@ async function buyInTransaction(
         user_id: userId,
         listing_id: Number(id),
         port: await allocateLeasePort(trx, gateway.portRange),
-        socks_auth: generateSocksAuth(),
+        socks_auth: own ? `${own.login}:${own.password}` : generateSocksAuth(),
+        allow_cidrs: allowCidrs,
         price_cents: priceCents,
         starts_at: now,
         expires_at: expiresAt,

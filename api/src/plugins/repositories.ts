@@ -1,6 +1,7 @@
 // Every query the routes need, reached as `app.repositories.<name>`. Repositories answer with values or
 // results (`{ ok: false, reason }`); they never decide HTTP statuses, the routes do.
 import fp from 'fastify-plugin';
+import { createAccountSettings, type AccountSettings } from '../account/account-settings.ts';
 import { createUserRepository, type UserRepository } from '../accounts/users.ts';
 import { createHistoryRepository, type HistoryRepository } from '../history/history-repository.ts';
 import { createMarketReads, type MarketReads } from '../marketplace/market-reads.ts';
@@ -17,6 +18,7 @@ export interface Repositories {
   orders: OrderRepository;
   expenses: ExpenseRepository;
   history: HistoryRepository;
+  account: AccountSettings;
   tickets: TicketRepository;
   supportRoles: SupportRoles;
 }
@@ -36,6 +38,7 @@ export default fp(
       orders: createOrderRepository(app.db),
       expenses: createExpenseRepository(app.db),
       history: createHistoryRepository(app.db, app.config.gateway.publicHost),
+      account: createAccountSettings(app.db),
       tickets: createTicketRepository(app.db),
       supportRoles: createSupportRoles(app.db, app.config.support.usernames),
     };

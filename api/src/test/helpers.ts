@@ -187,7 +187,20 @@ export function injectWithLogin(app: App, token: string, options: InjectOptions)
 
 /** Rows per table, to prove a refused request wrote nothing. */
 export async function rowCounts(app: App): Promise<Record<string, number>> {
-  const tables = ['users', 'sessions', 'used_captchas', 'password_resets', 'failed_logins', 'ledger'] as const;
+  const tables = [
+    'users',
+    'sessions',
+    'used_captchas',
+    'password_resets',
+    'failed_logins',
+    'ledger',
+    'two_factor',
+    'recovery_codes',
+    'failed_second_factors',
+    'proxy_credentials',
+    'user_ip_allowlist',
+    'sign_ins',
+  ] as const;
   const counts: Record<string, number> = {};
   for (const table of tables) {
     const row = await app.db

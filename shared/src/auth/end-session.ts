@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { api } from '../api/api-client';
 import { appQueryClient } from '../query/query-client';
 import { appStore } from '../store/app-store';
@@ -6,10 +7,10 @@ import { readStoredSession } from './session-storage';
 
 /**
  * Logout as a user means it: the server revokes the session (POST /api/auth/logout), then the browser
- * forgets token, userId and every cached server answer. The server call is best effort: an expired
- * session or a lost network must not keep anyone signed in on this device.
+ * forgets token, userId and every cached server answer, and the page moves on with `leave` if given. The
+ * server call is best effort: an expired session or a lost network must not keep anyone signed in here.
  */
-export async function endSession(): Promise<void> {
+export async function endSession(leave?: () => void): Promise<void> {
   if (readStoredSession()) {
     try {
       await api.post('auth/logout');
@@ -17,6 +18,11 @@ export async function endSession(): Promise<void> {
       // Already revoked or unreachable: the local session ends all the same.
     }
   }
-  appStore.set(logoutAtom);
-  appQueryClient.clear();
+  // `leave` (a page moving away, e.g. to `/`) renders together with the logout: a signed-in-only page never
+  // renders signed out, so its guard does not mistake a deliberate logout for a visit without a session.
+  startTransition(() => {
+    appStore.set(logoutAtom);
+    appQueryClient.clear();
+    leave?.();
+  });
 }

@@ -1,6 +1,7 @@
 /**
  * Query keys of server data, one per cached call; marketplace keys start with 'proxy', payments keys with
- * 'payments', ticket keys with `ticketsRoot` (the socket's `ticket` event refetches all of those in use).
+ * 'payments', account settings keys with 'account', ticket keys with `ticketsRoot` (the socket's `ticket`
+ * event refetches all of those in use).
  */
 export const queryKeys = {
   user: (userId: string) => ['user', userId] as const,
@@ -16,6 +17,8 @@ export const queryKeys = {
   usage: (historyId: string) => ['proxy', 'usage', historyId] as const,
   topups: (userId: string) => ['payments', 'topups', userId] as const,
   expenses: ['payments', 'expenses'] as const,
+  accountSecurity: ['account', 'security'] as const,
+  signIns: ['account', 'sign-ins'] as const,
   ticketsRoot: ['support', 'tickets'] as const,
   tickets: (userId: string) => ['support', 'tickets', 'mine', userId] as const,
   ticket: (ticketId: string) => ['support', 'tickets', 'one', ticketId] as const,

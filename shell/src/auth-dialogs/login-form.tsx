@@ -3,6 +3,7 @@ import { useFormik } from 'formik';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { UserInfo } from 'contract/accounts';
 import { loginSucceededAtom } from 'shared/auth/auth-atoms';
 import { authDialogAtom, returnToAtom } from 'shared/auth/auth-dialog-atoms';
 import { themeModeAtom } from 'shared/theme/theme-atoms';
@@ -13,6 +14,7 @@ import { formFieldProps } from 'shared/validation/shown-field-error';
 import { AltchaCaptcha, type CaptchaHandle } from './altcha-captcha';
 import { logIn, verifyCaptcha } from './auth-api';
 import { loginFailure, loginMessages } from './auth-messages';
+import { SecondFactorForm } from './second-factor-form';
 
 /**
  * Login: the solved captcha is verified first (POST /api/auth/verify), then sent with the
@@ -26,6 +28,15 @@ export function LoginForm() {
   const navigate = useNavigate();
   const captcha = useRef<CaptchaHandle>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  // Set when the password step passed for an account with 2-step verification: the code step shows.
+  const [challenge, setChallenge] = useState<string | null>(null);
+
+  const signedIn = (result: { token: string; userInfo: UserInfo }) => {
+    loginSucceeded(result);
+    setThemeMode('dark');
+    setDialog('closed');
+    navigate(returnTo);
+  };
 
   const formik = useFormik({
     initialValues: { username: '', password: '', captcha: '' },
@@ -46,14 +57,15 @@ export function LoginForm() {
           return;
         }
         const result = await logIn({ username: values.username.trim(), password: values.password, captcha: values.captcha });
+        if (result.secondFactorRequired && result.challenge) {
+          setChallenge(result.challenge);
+          return;
+        }
         if (!result.token || !result.userInfo) {
           fail(loginMessages.accessDenied, 'form');
           return;
         }
-        loginSucceeded({ token: result.token, userInfo: result.userInfo });
-        setThemeMode('dark');
-        setDialog('closed');
-        navigate(returnTo);
+        signedIn({ token: result.token, userInfo: result.userInfo });
       } catch (error) {
         const failure = loginFailure(error);
         fail(failure.message, failure.field);
@@ -66,6 +78,8 @@ export function LoginForm() {
   });
 
   const busy = formik.isSubmitting;
+
+  if (challenge) return <SecondFactorForm challenge={challenge} onSignedIn={signedIn} onBack={() => setChallenge(null)} />;
 
   return (
     <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="Log in">

@@ -28,6 +28,13 @@ const routes: RouteUnderTest[] = [
     valid: { oldPassword: 'Valid-Pass1', newPassword: 'Valid-Pass2' },
     signedIn: true,
   },
+  { method: 'POST', url: () => '/api/auth/login/2fa', valid: { challenge: 'challenge', code: '123456' }, signedIn: false },
+  { method: 'POST', url: () => '/api/account/two-factor/setup', valid: { password: 'Valid-Pass1' }, signedIn: true },
+  { method: 'POST', url: () => '/api/account/two-factor/enable', valid: { code: '123456' }, signedIn: true },
+  { method: 'POST', url: () => '/api/account/two-factor/disable', valid: { password: 'Valid-Pass1', code: '123456' }, signedIn: true },
+  { method: 'PUT', url: () => '/api/account/proxy-credentials', valid: { login: 'abcde', password: 'abcde' }, signedIn: true },
+  { method: 'PUT', url: () => '/api/account/ip-allowlist', valid: { addresses: ['203.0.113.7'] }, signedIn: true },
+  { method: 'POST', url: () => '/api/account/sign-out-everywhere', valid: null, signedIn: true },
 ];
 
 const json = { 'content-type': 'application/json' };

@@ -3,6 +3,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config.ts';
 import { requireSession } from '../../plugins/auth.ts';
+import account from './account/index.ts';
 import auth from './auth/index.ts';
 import booking from './booking/index.ts';
 import desk from './booking/desk/index.ts';
@@ -21,6 +22,7 @@ const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   await app.register(health, { prefix: '/api/health' });
   await app.register(auth, { prefix: '/api/auth' });
   await app.register(users, { prefix: '/api/users', config });
+  await app.register(account, { prefix: '/api/account' });
   await app.register(proxy, { prefix: '/api/proxy' });
   await app.register(history, { prefix: '/api/proxy/history' });
   await app.register(autorenew, { prefix: '/api/proxy/autorenew' });

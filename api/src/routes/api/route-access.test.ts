@@ -12,6 +12,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/auth/challenge',
   'POST /api/auth/verify',
   'POST /api/auth/login',
+  'POST /api/auth/login/2fa',
   'POST /api/users/forgot',
   'POST /api/users/reset/:token',
   'POST /api/payments/webhook/sandbox',

@@ -9,16 +9,27 @@ import {
   VerifyCaptchaRequest,
   VerifyCaptchaResponse,
 } from 'contract/accounts';
+import { SecondFactorLoginRequest, SecondFactorLoginResponse, SecondFactorRequired } from 'contract/account-security';
 import { MessageResponse } from 'contract/errors';
+import Type from 'typebox';
+import type { FastifyRequest } from 'fastify';
+import { accountMessages } from 'contract/account-rules';
 import { authMessages, PASSWORD_MIN_LENGTH } from 'contract/auth-rules';
 import { emailProblem, newPasswordProblem, usernameProblem } from '../../../accounts/rules.ts';
-import { toUserInfo } from '../../../accounts/users.ts';
+import { toUserInfo, type UserRow } from '../../../accounts/users.ts';
 import { HttpError } from '../../../http/errors.ts';
 import { errors } from '../../../http/schemas.ts';
 import { currentUser } from '../../../plugins/auth.ts';
 
 const auth: FastifyPluginAsyncTypebox = async (app) => {
-  const { users } = app.repositories;
+  const { users, account } = app.repositories;
+
+  /** A new session (ending the previous one), remembered in the account's sign-in activity. */
+  async function signIn(request: FastifyRequest, user: UserRow): Promise<LoginResponse> {
+    const { token, sessionId } = await app.sessions.start(user.id);
+    await account.recordSignIn(user.id, sessionId, request.ip, request.headers['user-agent'] ?? '');
+    return { token, userInfo: toUserInfo(user) };
+  }
 
   app.post(
     '/register',
@@ -81,12 +92,13 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { public: true, rateLimit: app.authRateLimit, requiredMessages: { captcha: authMessages.required } },
       schema: {
-        summary: 'Log in with a solved captcha; ends the previous session of the account',
+        summary:
+          'Log in with a solved captcha; ends the previous session of the account. With 2-step verification on, answers a challenge for POST /api/auth/login/2fa instead of a session',
         body: LoginRequest,
-        response: { 200: LoginResponse, ...errors(400, 429) },
+        response: { 200: Type.Union([LoginResponse, SecondFactorRequired]), ...errors(400, 429) },
       },
     },
-    async (request): Promise<LoginResponse> => {
+    async (request): Promise<LoginResponse | SecondFactorRequired> => {
       const username = request.body.username.trim();
       const { password, captcha } = request.body;
       if (username === '') throw new HttpError(400, authMessages.usernameRequired);
@@ -105,8 +117,39 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
         if (user) await app.loginThrottle.recordFailure(user.id);
         throw new HttpError(400, authMessages.wrongCredentials);
       }
-      const { token } = await app.sessions.start(user.id);
-      return { token, userInfo: toUserInfo(user) };
+      if (await app.twoFactor.isEnabled(user.id)) {
+        return { secondFactorRequired: true, challenge: await app.loginChallenges.issue(user.id) };
+      }
+      return signIn(request, user);
+    },
+  );
+
+  app.post(
+    '/login/2fa',
+    {
+      config: { public: true, rateLimit: app.authRateLimit },
+      schema: {
+        summary: 'Finish a login with 2-step verification: the challenge from POST /api/auth/login and an authenticator or recovery code',
+        body: SecondFactorLoginRequest,
+        response: { 200: SecondFactorLoginResponse, ...errors(400, 429) },
+      },
+    },
+    async (request): Promise<SecondFactorLoginResponse> => {
+      const code = request.body.code.trim();
+      if (code === '') throw new HttpError(400, accountMessages.codeRequired);
+      const userId = await app.loginChallenges.verify(request.body.challenge);
+      const user = userId === null ? undefined : await users.findById(userId);
+      if (!user) throw new HttpError(400, accountMessages.challengeExpired);
+      const wait = await app.secondFactorThrottle.blockedFor(user.id);
+      if (wait !== null) throw new HttpError(429, accountMessages.tooManyWrongCodes, wait);
+      const result = await app.twoFactor.verify(user.id, code);
+      if (!result.ok) {
+        // Turned off meanwhile (from a signed-in session): the password step alone decides again.
+        if (result.reason === 'not-enabled') throw new HttpError(400, accountMessages.challengeExpired);
+        await app.secondFactorThrottle.recordFailure(user.id);
+        throw new HttpError(400, accountMessages.codeWrong);
+      }
+      return signIn(request, user);
     },
   );
 
