@@ -40,7 +40,19 @@ export default tseslint.config(
     files: ['shell/**/*.{ts,tsx}', 'mfe-*/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Each MUI component is its own federation shared module; the barrel would ship all of MUI to every page.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@mui/material', message: "Import the component's own module: `import Button from '@mui/material/Button'`." },
+            { name: '@mui/icons-material', message: "Import the icon's own module: `import CloseIcon from '@mui/icons-material/Close'`." },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.test.{ts,tsx}', 'tooling/jest/**'],

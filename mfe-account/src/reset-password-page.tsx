@@ -1,4 +1,9 @@
-import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { useSetAtom } from 'jotai';
 import { useParams } from 'react-router';
 import { authDialogAtom } from 'shared/auth/auth-dialog-atoms';

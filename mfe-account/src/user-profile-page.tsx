@@ -1,4 +1,4 @@
-import { Typography } from '@mui/material';
+import Typography from '@mui/material/Typography';
 import { BuildLabel } from 'shared/ui/build-label';
 
 export default function UserProfilePage() {

@@ -1,5 +1,9 @@
 import CloseIcon from '@mui/icons-material/Close';
-import { Dialog, DialogContent, DialogTitle, IconButton, ThemeProvider } from '@mui/material';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import { ThemeProvider } from '@mui/material/styles';
 import { useAtom, useAtomValue } from 'jotai';
 import { useMemo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';

@@ -1,4 +1,4 @@
-import { Box } from '@mui/material';
+import Box from '@mui/material/Box';
 import { Outlet } from 'react-router';
 import { CONTENT_MAX_WIDTH } from 'shared/ui/theme';
 import { ScrollToTopButton, ScrollToTopOnNavigate } from './scroll-to-top';
