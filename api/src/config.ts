@@ -229,7 +229,8 @@ export function loadConfig(env: Env = process.env): Config {
       cacheMs: integer(env, 'MARKET_CACHE_MS', 1000),
     },
     web: {
-      shellDir: join(repoRoot, 'shell', 'dist'),
+      // SHELL_DIR: another build of the shell, e.g. the benchmark's single-app build.
+      shellDir: text(env, 'SHELL_DIR') === null ? join(repoRoot, 'shell', 'dist') : path(env, 'SHELL_DIR', ''),
       remoteDirs,
       remoteUrls: remoteUrls(env),
     },
