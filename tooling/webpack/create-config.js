@@ -5,6 +5,9 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import webpack from 'webpack';
+import { LoadGraphPlugin } from './load-graph-plugin.js';
+import { PrecompressPlugin } from './precompress-plugin.js';
+import { appNameOf, isSingleAppBuild, writeLocalRemoteRegistry } from './single-app.js';
 
 const require = createRequire(import.meta.url);
 // pnpm keeps webpack out of the federation plugin's own resolution path; tell it which webpack we build with.
@@ -24,6 +27,9 @@ export const devPorts = {
 
 // Loaded exactly once in the composed app. The trailing-slash keys share deep imports
 // (react-dom/client, react/jsx-runtime, jotai/utils, shared/auth/auth-atoms, ...) instead of bundling them twice.
+// MUI is shared per component (`@mui/material/Button`, never the barrel, which would ship all of MUI to every
+// page): each app provides the components it uses, and the theme, default-props and styling contexts come
+// from one copy because @mui/system's modules, the styled engine and emotion are singletons too.
 const singletons = [
   'react',
   'react/',
@@ -33,8 +39,10 @@ const singletons = [
   'react-router/',
   'jotai',
   'jotai/',
-  '@mui/material',
   '@mui/material/',
+  '@mui/system/',
+  '@mui/styled-engine',
+  '@mui/private-theming',
   '@emotion/react',
   '@emotion/styled',
   'notistack',
@@ -66,9 +74,11 @@ function buildLabel() {
  */
 export function createConfig({ name, dir, exposes, title = 'Private Sock5' }) {
   const isHost = !exposes;
-  return (_env, argv) => {
+  const config = async (_env, argv) => {
     const production = argv.mode === 'production';
-    const outputPath = process.env.OUTPUT_DIR ? join(dir, process.env.OUTPUT_DIR) : join(dir, 'dist');
+    const single = isSingleAppBuild();
+    if (single && !isHost) throw new Error('BUILD_MODE=single builds the shell only: it bundles the remotes itself');
+    const outputPath = join(dir, process.env.OUTPUT_DIR ?? (single ? 'dist-single' : 'dist'));
     return {
       mode: production ? 'production' : 'development',
       context: dir,
@@ -107,17 +117,13 @@ export function createConfig({ name, dir, exposes, title = 'Private Sock5' }) {
       plugins: [
         new webpack.DefinePlugin({
           __BUILD_LABEL__: JSON.stringify(buildLabel()),
-          __APP_NAME__: JSON.stringify(name),
+          // One app per build, except the single-app build, where each remote's files keep their own name.
+          __APP_NAME__: single
+            ? webpack.DefinePlugin.runtimeValue(({ module }) => JSON.stringify(appNameOf(module.resource, join(dir, '..'))))
+            : JSON.stringify(name),
         }),
-        new ModuleFederationPlugin({
-          name: isHost ? 'shell' : name,
-          // The container's global is prefixed: a remote named `history` would otherwise clobber window.history.
-          ...(isHost ? {} : { filename: 'remoteEntry.js', exposes, library: { type: 'global', name: `ps5_${name}` } }),
-          shared: sharedSingletons(),
-          shareStrategy: 'loaded-first',
-          manifest: { fileName: 'mf-manifest.json' },
-          dts: false,
-        }),
+        ...(single ? await singleAppPlugins(dir) : [federationPlugin({ name, isHost, exposes, production })]),
+        ...(production ? [new LoadGraphPlugin(), new PrecompressPlugin()] : []),
         ...(isHost || !production
           ? [new HtmlWebpackPlugin({ title, template: join(import.meta.dirname, 'index.html'), chunks: ['main'], publicPath: '/' })]
           : []),
@@ -142,4 +148,34 @@ export function createConfig({ name, dir, exposes, title = 'Private Sock5' }) {
       stats: production ? 'errors-warnings' : 'minimal',
     };
   };
+  // Read by the single-app build, which imports each remote's exposed modules itself.
+  if (!isHost) config.federation = { name, dir, exposes };
+  return config;
+}
+
+function federationPlugin({ name, isHost, exposes, production }) {
+  return new ModuleFederationPlugin({
+    name: isHost ? 'shell' : name,
+    // The container's global is prefixed: a remote named `history` would otherwise clobber window.history.
+    ...(isHost ? {} : { filename: 'remoteEntry.js', exposes, library: { type: 'global', name: `ps5_${name}` } }),
+    shared: sharedSingletons(),
+    shareStrategy: 'loaded-first',
+    manifest: { fileName: 'mf-manifest.json' },
+    dts: false,
+    // In production the shell ships the federation runtime once and every remote uses it, instead of each
+    // remoteEntry.js carrying its own ~90 KB copy. A remote's dev server runs alone, so it keeps its own there.
+    experiments: production
+      ? { ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: true }), optimization: { target: 'web' } }
+      : {},
+  });
+}
+
+/** BUILD_MODE=single: no federation; the remote registry imports every remote's exposed modules locally. */
+async function singleAppPlugins(dir) {
+  const registry = await writeLocalRemoteRegistry(dir);
+  return [
+    new webpack.NormalModuleReplacementPlugin(/\/remote-registry$/, (resource) => {
+      if (resource.context.startsWith(join(dir, 'src'))) resource.request = registry;
+    }),
+  ];
 }

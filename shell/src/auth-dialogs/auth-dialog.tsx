@@ -4,7 +4,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import { ThemeProvider } from '@mui/material/styles';
-import { useAtom, useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useMemo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { isAuthenticatedAtom } from 'shared/auth/auth-atoms';
@@ -31,15 +31,15 @@ function DialogTheme({ children }: { children: ReactNode }) {
 
 /**
  * SPEC §2 auth modal: login, register or forgot password; closes on X, Escape or a click outside. MUI's
- * Dialog traps focus inside and gives it back to the button that opened it.
+ * Dialog traps focus inside and gives it back to the button that opened it. Loaded only once a dialog opens:
+ * the forms, their validation and the captcha are not on a visitor's first page.
  */
-export function AuthDialogs() {
-  const [dialog, setDialog] = useAtom(authDialogAtom);
+export default function OpenAuthDialog({ dialog }: { dialog: Exclude<AuthDialog, 'closed'> }) {
+  const setDialog = useSetAtom(authDialogAtom);
   const signedIn = useAtomValue(isAuthenticatedAtom);
   // SPEC: the login dialog shows only when not authenticated.
-  const open = dialog !== 'closed' && !(signedIn && dialog === 'login');
+  const open = !(signedIn && dialog === 'login');
   const close = () => setDialog('closed');
-  if (dialog === 'closed') return null;
   const { title, Form } = dialogs[dialog];
   return (
     <DialogTheme>

@@ -1,4 +1,4 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteMap } from 'shared/api/contract';
 
 /**
@@ -23,11 +23,19 @@ function getRemoteMap(): Promise<RemoteMap> {
   return remoteMap;
 }
 
+/** Modules already asked for at start-up: the page's first render takes the same promise. */
+const started = new Map<string, Promise<unknown>>();
+
 /**
  * Loads an exposed module such as `history/HistoryPage`. After a failure the remote is registered again
  * with `force`, which drops the runtime's cached failure, so Retry really reaches the server again.
  */
 export async function loadRemoteModule<T>(id: string, { afterFailure = false } = {}): Promise<T> {
+  const early = started.get(id);
+  if (early && !afterFailure) {
+    started.delete(id);
+    return early as Promise<T>;
+  }
   const map = await getRemoteMap();
   const name = id.split('/')[0] ?? id;
   const entry = map[name];
@@ -36,4 +44,26 @@ export async function loadRemoteModule<T>(id: string, { afterFailure = false } =
   const module = await loadRemote<T>(id);
   if (!module) throw new Error(`remote module "${id}" did not load`);
   return module;
+}
+
+/**
+ * Starts loading the first page's module while the shell's own code is still downloading, so the two
+ * travel in parallel instead of one after the other. A failure here is reported by the page itself.
+ */
+export function startLoadingRemoteModule(id: string): void {
+  const loading = loadRemoteModule(id);
+  loading.catch(() => started.delete(id));
+  started.set(id, loading);
+}
+
+/** Fetches the files of modules the next click may need (remote entry and the page's own chunks), not running them. */
+export async function preloadRemoteModules(ids: readonly string[]): Promise<void> {
+  const map = await getRemoteMap();
+  const byRemote = new Map<string, string[]>();
+  for (const id of ids) {
+    const [name, ...rest] = id.split('/');
+    if (!name || !map[name]) continue;
+    byRemote.set(name, [...(byRemote.get(name) ?? []), rest.join('/')]);
+  }
+  await preloadRemote([...byRemote].map(([nameOrAlias, exposes]) => ({ nameOrAlias, exposes, resourceCategory: 'sync' })));
 }

@@ -1,23 +1,21 @@
 import { useAtomValue } from 'jotai';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { isAuthenticatedAtom } from 'shared/auth/auth-atoms';
 import { returnToAtom } from 'shared/auth/auth-dialog-atoms';
 import { PortalTheme } from 'shared/ui/app-providers';
-import { PortalLayout } from '../layout/portal-layout';
-import { NotFoundPage } from '../pages/not-found-page';
 import { RemotePage } from '../remotes/remote-page';
+import { LANDING_MODULE, protectedPages, RESET_PASSWORD_MODULE } from './route-modules';
 import { RequireAuth } from './require-auth';
 
-/** SPEC §2 route table; each page is an exposed module of its remote, loaded at runtime. */
-export const protectedPages = [
-  { path: '/dashboard', module: 'marketplace/DashboardPage' },
-  { path: '/history', module: 'history/HistoryPage' },
-  { path: '/support/*', module: 'support/SupportPage' },
-  { path: '/terms-and-conditions', module: 'landing/TermsPage' },
-  { path: '/payments', module: 'payments/PaymentsPage' },
-  { path: '/user-profile', module: 'account/UserProfilePage' },
-  { path: '/reset-password', module: 'account/ResetPasswordPage' },
-] as const;
+// The portal's frame (top bar, navigation, user summary) and the 404 page are not part of the landing
+// page: a visitor's first load does not download them.
+const PortalLayout = lazy(() => import('../layout/portal-layout').then((m) => ({ default: m.PortalLayout })));
+const NotFoundPage = lazy(() => import('../pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
+
+function Lazy({ children }: { children: ReactNode }) {
+  return <Suspense fallback={null}>{children}</Suspense>;
+}
 
 function LandingRoute() {
   const signedIn = useAtomValue(isAuthenticatedAtom);
@@ -27,7 +25,7 @@ function LandingRoute() {
   if (signedIn) return <Navigate to={returnTo} replace />;
   return (
     <PortalTheme forcedMode="light">
-      <RemotePage module="landing/LandingPage" />
+      <RemotePage module={LANDING_MODULE} />
     </PortalTheme>
   );
 }
@@ -37,13 +35,21 @@ export function AppRoutes() {
     <Routes>
       <Route path="/" element={<LandingRoute />} />
       {/* ARCHITECTURE decision 2: the emailed reset link works for a signed-out visitor. */}
-      <Route element={<PortalLayout />}>
-        <Route path="/reset-password/:token" element={<RemotePage module="account/ResetPasswordPage" />} />
+      <Route
+        element={
+          <Lazy>
+            <PortalLayout />
+          </Lazy>
+        }
+      >
+        <Route path="/reset-password/:token" element={<RemotePage module={RESET_PASSWORD_MODULE} />} />
       </Route>
       <Route
         element={
           <RequireAuth>
-            <PortalLayout />
+            <Lazy>
+              <PortalLayout />
+            </Lazy>
           </RequireAuth>
         }
       >
@@ -51,7 +57,14 @@ export function AppRoutes() {
           <Route key={path} path={path} element={<RemotePage module={module} />} />
         ))}
       </Route>
-      <Route path="*" element={<NotFoundPage />} />
+      <Route
+        path="*"
+        element={
+          <Lazy>
+            <NotFoundPage />
+          </Lazy>
+        }
+      />
     </Routes>
   );
 }
