@@ -19,6 +19,14 @@ const boundaryZones = [
   { target: './shared', from: [...apps.map((a) => `./${a}`), './api'], message: 'shared is a library: it imports no app.' },
 ];
 
+// Each MUI component is its own federation shared module; a barrel would ship all of MUI to every page.
+const barrelImports = [
+  { name: '@mui/material', message: "Import the component's own module: `import Button from '@mui/material/Button'`." },
+  { name: '@mui/icons-material', message: "Import the icon's own module: `import CloseIcon from '@mui/icons-material/Close'`." },
+];
+// The router is shared through one module of shared, which bundles only the parts the portal uses.
+const routerImport = { name: 'react-router', message: "Import routing from 'shared/routing/router' (one router for the whole portal)." };
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', '**/dist-*/**', '.tools/**', '.data/**', '**/test-results/**', '**/playwright-report/**'],
@@ -42,17 +50,13 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Each MUI component is its own federation shared module; the barrel would ship all of MUI to every page.
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: '@mui/material', message: "Import the component's own module: `import Button from '@mui/material/Button'`." },
-            { name: '@mui/icons-material', message: "Import the icon's own module: `import CloseIcon from '@mui/icons-material/Close'`." },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: [...barrelImports, routerImport] }],
     },
+  },
+  {
+    // Tests render with react-router's MemoryRouter directly; the facade itself wraps the package.
+    files: ['**/*.test.{ts,tsx}', '**/*-test-kit.tsx', 'shared/src/routing/router.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: barrelImports }] },
   },
   {
     files: ['**/*.test.{ts,tsx}', 'tooling/jest/**'],

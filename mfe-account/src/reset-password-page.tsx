@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSetAtom } from 'jotai';
-import { useParams } from 'react-router';
+import { useParams } from 'shared/routing/router';
 import { authDialogAtom } from 'shared/auth/auth-dialog-atoms';
 import { BuildLabel } from 'shared/ui/build-label';
 import { ResetPasswordForm } from './reset-password/reset-password-form';

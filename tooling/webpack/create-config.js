@@ -30,13 +30,12 @@ export const devPorts = {
 // MUI is shared per component (`@mui/material/Button`, never the barrel, which would ship all of MUI to every
 // page): each app provides the components it uses, and the theme, default-props and styling contexts come
 // from one copy because @mui/system's modules, the styled engine and emotion are singletons too.
+// react-router is not listed: it is shared through `shared/routing/router`, which bundles only what we use.
 const singletons = [
   'react',
   'react/',
   'react-dom',
   'react-dom/',
-  'react-router',
-  'react-router/',
   'jotai',
   'jotai/',
   '@mui/material/',
@@ -164,10 +163,20 @@ function federationPlugin({ name, isHost, exposes, production }) {
     dts: false,
     // In production the shell ships the federation runtime once and every remote uses it, instead of each
     // remoteEntry.js carrying its own ~90 KB copy. A remote's dev server runs alone, so it keeps its own there.
-    experiments: production
-      ? { ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: true }), optimization: { target: 'web' } }
-      : {},
+    ...(production && isHost ? { runtimePlugins: [externalRuntimeProvider()] } : {}),
+    experiments: production ? { ...(isHost ? {} : { externalRuntime: true }), optimization: { target: 'web' } } : {},
   });
+}
+
+/**
+ * The plugin behind `experiments.provideExternalRuntime`, by its ES module build: that option resolves the
+ * CommonJS build, which pulls a second, CommonJS copy of the runtime core into the shell next to the one
+ * the bundler runtime already uses.
+ */
+function externalRuntimeProvider() {
+  const enhanced = require.resolve('@module-federation/enhanced');
+  const plugin = require.resolve('@module-federation/inject-external-runtime-core-plugin', { paths: [enhanced] });
+  return plugin.replace(/index\.cjs$/, 'index.js');
 }
 
 /** BUILD_MODE=single: no federation; the remote registry imports every remote's exposed modules locally. */

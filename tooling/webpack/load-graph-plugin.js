@@ -36,7 +36,8 @@ export class LoadGraphPlugin {
             // The entry module's own dynamic imports (the async boundary) run at start-up: count them in.
             const startup = [];
             for (const module of compilation.chunkGraph.getChunkEntryModulesIterable(entrypoint.getEntrypointChunk())) {
-              startup.push(...blockGroups(compilation, module));
+              // A remote's container entry has one lazy block per exposed module: none of them runs at start-up.
+              if (module.constructor.name !== 'ContainerEntryModule') startup.push(...blockGroups(compilation, module));
             }
             graph.entries[name] = describeGroups(compilation, [entrypoint, ...startup]);
           }

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from 'shared/routing/router';
 import { CONTENT_MAX_WIDTH } from 'shared/ui/theme';
 import { BrandMark } from './brand-mark';
 import { sectionIds } from './landing-sections';

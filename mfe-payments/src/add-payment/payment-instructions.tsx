@@ -2,7 +2,7 @@ import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from 'shared/routing/router';
 import { TOPUP_RULES } from 'shared/api/contract';
 import { formatMoney } from 'shared/format/money';
 

@@ -6,7 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import { ThemeProvider } from '@mui/material/styles';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useMemo, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from 'shared/routing/router';
 import { isAuthenticatedAtom } from 'shared/auth/auth-atoms';
 import { authDialogAtom, type AuthDialog } from 'shared/auth/auth-dialog-atoms';
 import { createPortalTheme } from 'shared/ui/theme';

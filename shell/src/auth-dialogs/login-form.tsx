@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from 'shared/routing/router';
 import { loginSucceededAtom } from 'shared/auth/auth-atoms';
 import { authDialogAtom, returnToAtom } from 'shared/auth/auth-dialog-atoms';
 import { themeModeAtom } from 'shared/theme/theme-atoms';

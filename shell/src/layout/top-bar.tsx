@@ -17,7 +17,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from 'shared/routing/router';
 import { useCurrentUser } from 'shared/api/users';
 import { isAuthenticatedAtom } from 'shared/auth/auth-atoms';
 import { formatMoney } from 'shared/format/money';
