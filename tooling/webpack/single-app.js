@@ -42,6 +42,10 @@ export async function loadRemoteModule(id) {
   return load();
 }
 
+export function startLoadingRemoteModule(id) {
+  void modules[id]?.().catch(() => undefined);
+}
+
 export function preloadRemoteModules(ids) {
   for (const id of ids) void modules[id]?.().catch(() => undefined);
 }

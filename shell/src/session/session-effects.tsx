@@ -2,7 +2,6 @@ import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { authAtom } from 'shared/auth/auth-atoms';
-import { endSession } from 'shared/auth/end-session';
 import { queryKeys } from 'shared/query/query-keys';
 import { preloadRemoteModules } from '../remotes/remote-registry';
 import { signedInNextModules } from '../routing/route-modules';
@@ -45,7 +44,9 @@ export function SessionEffects() {
   useEffect(() => {
     if (!token) return;
     return watchInactivity(() => {
-      void endSession().finally(() => window.location.reload());
+      void import('shared/auth/end-session')
+        .then(({ endSession }) => endSession())
+        .finally(() => window.location.reload());
     });
   }, [token]);
 
