@@ -9,7 +9,13 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const pnpm = process.platform === 'win32' ? 'pnpm.cmd' : 'pnpm';
+// Run by pnpm, npm_execpath names its own CLI (a script or a binary): call exactly that one.
+const execPath = process.env.npm_execpath ?? '';
+const pnpm = !execPath.includes('pnpm')
+  ? { cmd: process.platform === 'win32' ? 'pnpm.cmd' : 'pnpm', args: [] }
+  : /\.[cm]?js$/.test(execPath)
+    ? { cmd: process.execPath, args: [execPath] }
+    : { cmd: execPath, args: [] };
 const apps = ['shell', ...readdirSync(root).filter((name) => name.startsWith('mfe-')).sort()];
 const outputDir = process.env.OUTPUT_DIR ?? (process.env.BUILD_MODE === 'single' ? 'dist-single' : 'dist');
 
@@ -59,7 +65,7 @@ for (const app of targets) {
     continue;
   }
   console.log(`[build] ${app}: building ${outputDir}`);
-  const result = spawnSync(pnpm, ['--filter', app, 'run', 'build'], { cwd: root, stdio: 'inherit', env: process.env });
+  const result = spawnSync(pnpm.cmd, [...pnpm.args, '--filter', app, 'run', 'build'], { cwd: root, stdio: 'inherit', env: process.env });
   if (result.error) throw result.error;
   if (result.status !== 0) process.exit(result.status ?? 1);
   mkdirSync(dirname(stamp), { recursive: true });

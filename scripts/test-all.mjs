@@ -10,6 +10,8 @@ const steps = [
   { name: 'unit (jest)', args: ['run', 'test:unit'], count: 'jest' },
   { name: `API (node --test, PGlite${process.env.TEST_DATABASE_URL ? ' and PostgreSQL' : ''})`, args: ['run', 'test:api'], count: 'node' },
   { name: 'build (shell and remotes)', args: ['run', 'build'] },
+  // Bytes of the JavaScript `/` loads, from the build output: fails when the visitor's first page grows past its budget.
+  { name: 'page weight budget (JS of /)', args: ['run', 'test:budget'], count: 'node' },
   {
     // A second build of one remote with another label: e2e deploys it over the first to show that a
     // remote is replaced on its own, with no shell rebuild.
