@@ -7,6 +7,27 @@ import { preloadRemoteModules } from '../remotes/remote-registry';
 import { signedInNextModules } from '../routing/route-modules';
 import { watchInactivity } from './inactivity';
 
+/** A few seconds after the page's load event, at the browser's next idle period. Returns a cancel function. */
+export const SETTLE_AFTER_LOAD_MS = 3000;
+function whenSettledAndIdle(run: () => void): () => void {
+  let idleHandle: number | undefined;
+  let timer: number | undefined;
+  const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 0));
+  const cancelIdle = window.cancelIdleCallback ?? window.clearTimeout;
+  const afterLoad = () => {
+    timer = window.setTimeout(() => {
+      idleHandle = idle(run);
+    }, SETTLE_AFTER_LOAD_MS);
+  };
+  if (document.readyState === 'complete') afterLoad();
+  else window.addEventListener('load', afterLoad, { once: true });
+  return () => {
+    window.removeEventListener('load', afterLoad);
+    window.clearTimeout(timer);
+    if (idleHandle !== undefined) cancelIdle(idleHandle);
+  };
+}
+
 /** What a signed-in session runs in the background: the realtime socket and the inactivity logout. */
 export function SessionEffects() {
   const { token } = useAtomValue(authAtom);
@@ -34,11 +55,9 @@ export function SessionEffects() {
 
   useEffect(() => {
     if (!token) return;
-    // The pages of the top bar are one click away: fetch their remotes once the browser has nothing better to do.
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2000));
-    const cancelIdle = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => void preloadRemoteModules(signedInNextModules).catch(() => undefined));
-    return () => cancelIdle(handle);
+    // The pages of the top bar are one click away: fetch their remotes once the page has settled and the
+    // browser is idle, so the prefetch never competes with what the current page still needs.
+    return whenSettledAndIdle(() => void preloadRemoteModules(signedInNextModules).catch(() => undefined));
   }, [token]);
 
   useEffect(() => {
