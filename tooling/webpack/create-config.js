@@ -124,7 +124,14 @@ export function createConfig({ name, dir, exposes, title = 'Private Sock5' }) {
         ...(single ? await singleAppPlugins(dir) : [federationPlugin({ name, isHost, exposes, production })]),
         ...(production ? [new LoadGraphPlugin(), new PrecompressPlugin()] : []),
         ...(isHost || !production
-          ? [new HtmlWebpackPlugin({ title, template: join(import.meta.dirname, 'index.html'), chunks: ['main'], publicPath: '/' })]
+          ? [new HtmlWebpackPlugin({
+              title,
+              template: join(import.meta.dirname, 'index.html'),
+              chunks: ['main'],
+              publicPath: '/',
+              // The composed shell's first request: fetched while main.js downloads instead of after it runs.
+              preloadRemoteMap: isHost && !single,
+            })]
           : []),
       ],
       performance: { hints: false },

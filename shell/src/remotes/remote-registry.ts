@@ -8,7 +8,9 @@ import type { RemoteMap } from 'shared/api/contract';
 let remoteMap: Promise<RemoteMap> | null = null;
 
 async function fetchRemoteMap(): Promise<RemoteMap> {
-  const response = await fetch('/remotes.json', { cache: 'no-cache' });
+  // Default cache mode, so the page's <link rel="preload"> answers it; the server marks the map no-cache,
+  // so it is still revalidated on every load.
+  const response = await fetch('/remotes.json');
   if (!response.ok) throw new Error(`remotes.json answered ${response.status}`);
   const map = (await response.json()) as RemoteMap;
   registerRemotes(Object.entries(map).map(([name, entry]) => ({ name, entry })));
