@@ -42,7 +42,7 @@ function inputsHash(app) {
   hash.update(JSON.stringify({ label: buildLabel(), mode: process.env.BUILD_MODE ?? 'federated', outputDir }));
   // The single-app build compiles every remote's sources into the shell.
   const sources = process.env.BUILD_MODE === 'single' ? apps : [app];
-  const inputs = [...sources, 'shared', 'tooling/webpack', 'pnpm-lock.yaml', 'tsconfig.base.json'];
+  const inputs = [...sources, 'shared', 'contract', 'remotes.manifest.json', 'tooling/webpack', 'pnpm-lock.yaml', 'tsconfig.base.json'];
   for (const input of inputs) {
     for (const file of files(join(root, input))) {
       hash.update(relative(root, file));

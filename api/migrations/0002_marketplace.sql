@@ -1,5 +1,5 @@
 -- Marketplace: the inventory (listings from a ProxySource) and leases (24-hour purchases of a listing).
--- A listing is leased exclusively (ARCHITECTURE decision 3): while leased_until is in the future it is not
+-- A listing is leased exclusively: while leased_until is in the future it is not
 -- for sale to anyone else. The purchase sets it under the listing's row lock; a renewal moves it on.
 
 CREATE TABLE proxy_listings (
@@ -23,7 +23,7 @@ CREATE TABLE proxy_listings (
   speed        integer NOT NULL CHECK (speed >= 0),
   ping         integer NOT NULL CHECK (ping >= 0),
   added_at     timestamptz NOT NULL,
-  -- SPEC §9 price guide in cents; the price at a given moment is computed by src/marketplace/pricing.ts.
+  -- The price guide's parts in cents; the price at a given moment is src/marketplace/pricing.ts's SQL.
   base_cents   integer NOT NULL CHECK (base_cents > 0),
   fresh_cents  integer NOT NULL CHECK (fresh_cents >= 0),
   sbl_black    smallint NOT NULL CHECK (sbl_black IN (0, 1)),
@@ -39,14 +39,14 @@ CREATE TABLE proxy_listings (
 CREATE INDEX proxy_listings_country_state_idx ON proxy_listings (ct, state) WHERE online;
 CREATE INDEX proxy_listings_region_country_idx ON proxy_listings (region_key, ct) WHERE online;
 
--- A purchase: the history item of SPEC §3 (history_id = id). paid while expires_at is in the future;
--- renew = auto-renewal (ARCHITECTURE decision 8) moves expires_at on by 24 h with a `renewal` ledger row.
+-- A purchase: one item of the user's purchase history (history_id = id). paid while expires_at is in the future;
+-- renew = auto-renewal, which moves expires_at on by 24 h with a `renewal` ledger row.
 CREATE TABLE proxy_leases (
   id            bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   user_id       uuid NOT NULL REFERENCES users (id),
   listing_id    bigint NOT NULL REFERENCES proxy_listings (id),
   port          integer NOT NULL CHECK (port BETWEEN 1024 AND 65535),
-  -- login:pass, each 5-7 letters and digits (SPEC §9).
+  -- login:pass, each 5-7 letters and digits.
   socks_auth    text NOT NULL CHECK (socks_auth ~ '^[A-Za-z0-9]{5,7}:[A-Za-z0-9]{5,7}$'),
   price_cents   integer NOT NULL CHECK (price_cents > 0),
   starts_at     timestamptz NOT NULL,

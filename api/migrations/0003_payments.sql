@@ -1,10 +1,10 @@
--- Top-up orders (ARCHITECTURE: Payments). An order is created pending with the user's amount, gets the
+-- Top-up orders. An order is created pending with the user's amount, gets the
 -- payment processor's invoice id once the checkout exists, and is completed exactly once by a verified
 -- webhook, in the same transaction as its `topup` ledger row.
 CREATE TABLE payment_orders (
   id           uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   user_id      uuid NOT NULL REFERENCES users (id),
-  -- Integer cents; ARCHITECTURE decision 7's bounds are checked by the API, which says which rule failed.
+  -- Integer cents; the top-up limits are checked by the API, which says which rule failed.
   amount_cents bigint NOT NULL CHECK (amount_cents > 0),
   currency     text NOT NULL CHECK (currency = 'USD'),
   provider     text NOT NULL CHECK (provider IN ('btcpay', 'sandbox')),

@@ -1,5 +1,7 @@
-// The app factory used by main.ts and by every test (through inject()): external plugins, then the app's
-// own plugins (database, auth, captcha, mail, realtime), then the routes and the portal's static files.
+// The app factory used by main.ts and by every test (through inject()): external plugins (security
+// headers, rate limits, API docs), then the app's own plugins (database, auth, captcha, mail, realtime,
+// repositories, payment provider, marketplace), then every /api route from routes/api/index.ts, then the
+// portal's static files.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config.ts';
@@ -11,11 +13,12 @@ import database from './plugins/database.ts';
 import docs from './plugins/docs.ts';
 import mail from './plugins/mail.ts';
 import portal from './plugins/portal.ts';
-import payments from './payments/payments-plugin.ts';
-import marketplace from './marketplace/marketplace-plugin.ts';
+import marketplace from './plugins/marketplace.ts';
+import payments from './plugins/payments.ts';
 import realtime from './plugins/realtime.ts';
+import repositories from './plugins/repositories.ts';
 import security from './plugins/security.ts';
-import routes from './routes/index.ts';
+import api from './routes/api/index.ts';
 
 export interface AppDependencies {
   /** Use this open database instead of opening the configured one (the caller closes it). */
@@ -63,10 +66,11 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     await app.register(captcha, { config });
     await app.register(mail, { config });
     await app.register(realtime, { config });
-
-    await app.register(routes, { config });
+    await app.register(repositories);
     await app.register(payments, { config });
     await app.register(marketplace, { config });
+
+    await app.register(api, { config });
     await app.register(portal, { config });
     await app.ready();
   } catch (error) {

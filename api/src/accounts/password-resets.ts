@@ -1,4 +1,4 @@
-// Password reset tokens (ARCHITECTURE decision 2): 256 random bits mailed as a link, stored only as their
+// Password reset tokens: 256 random bits mailed as a link, stored only as their
 // SHA-256, valid for one use within the configured lifetime (1 hour).
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';

@@ -1,13 +1,8 @@
-// SPEC §5 rules checked on the server with the same words the forms use (shared/validation/auth-rules).
+// The account rules checked on the server with the same words the forms use (contract/auth-rules).
 // The route schemas reject wrong types and absurd lengths; these functions say what is wrong with a value
 // of the right type. Each returns the message to send, or null when the value is acceptable.
-import {
-  authMessages,
-  EMAIL_PATTERN,
-  PASSWORD_COMPLEXITY,
-  PASSWORD_MAX_LENGTH,
-  USERNAME_PATTERN,
-} from 'shared/validation/auth-rules';
+import { PASSWORD_MAX_LENGTH } from 'contract/limits';
+import { authMessages, EMAIL_PATTERN, PASSWORD_COMPLEXITY, USERNAME_PATTERN } from 'contract/auth-rules';
 
 export function usernameProblem(username: string): string | null {
   if (username === '') return authMessages.usernameRequired;
@@ -19,7 +14,7 @@ export function emailProblem(email: string): string | null {
   return EMAIL_PATTERN.test(email) ? null : authMessages.emailInvalid;
 }
 
-/** A new password (register, reset, change): SPEC complexity. */
+/** A new password (register, reset, change): lower and upper case, a digit, a special character, 8+ long. */
 export function newPasswordProblem(password: string): string | null {
   if (password === '') return authMessages.passwordRequired;
   if (password.length > PASSWORD_MAX_LENGTH) return authMessages.passwordTooLong;

@@ -1,4 +1,4 @@
-// Sessions (SPEC §6: one active browser session). A token is an HS256 JWT whose `sid` names a row in
+// Sessions: an account has one active session; logging in ends the previous one. A token is an HS256 JWT whose `sid` names a row in
 // `sessions`; deleting the row revokes the token on every instance at once. Tokens also expire (`exp`, and
 // the row's expires_at), so a stolen token is worth at most one session lifetime.
 //
@@ -98,17 +98,6 @@ export class Sessions {
   async end(sessionId: string): Promise<void> {
     await this.#db.deleteFrom('sessions').where('id', '=', sessionId).execute();
     this.announceEnded([sessionId]);
-  }
-
-  /**
-   * Ends the user's sessions, except `keepSessionId` if given. Takes the caller's transaction so the
-   * revocation commits with the password change that causes it; call announceEnded after the commit.
-   */
-  async endAllOf(db: Kysely<Schema>, userId: string, keepSessionId?: string): Promise<string[]> {
-    let query = db.deleteFrom('sessions').where('user_id', '=', userId);
-    if (keepSessionId) query = query.where('id', '<>', keepSessionId);
-    const rows = await query.returning('id').execute();
-    return rows.map((row) => row.id);
   }
 
   /**

@@ -1,6 +1,7 @@
 // Row types of the tables created by api/migrations. Keep in step with the SQL: a new migration that
 // adds a table or column adds it here too.
 import type { ColumnType, Generated } from 'kysely';
+import type { OrderStatus, PaymentProviderName } from 'contract/payments';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 
@@ -63,10 +64,10 @@ export interface PaymentOrdersTable {
   user_id: string;
   amount_cents: number;
   currency: 'USD';
-  provider: 'btcpay' | 'sandbox';
+  provider: PaymentProviderName;
   invoice_id: string | null;
   checkout_url: string | null;
-  status: ColumnType<'pending' | 'completed' | 'failed', 'pending' | 'completed' | 'failed' | undefined>;
+  status: ColumnType<OrderStatus, OrderStatus | undefined>;
   created_at: CreatedAt;
   completed_at: Date | null;
 }

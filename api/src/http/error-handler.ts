@@ -1,8 +1,8 @@
 // The one error handler: every failure leaves as JSON `{message}`. Validation errors are 400 and name the
-// field (with SPEC's wording for missing fields); other 4xx keep their message; anything else is logged
+// field (with the forms' wording for missing fields); other 4xx keep their message; anything else is logged
 // and masked as 500 'Internal server error', never a stack trace.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { authMessages } from 'shared/validation/auth-rules';
+import { authMessages } from 'contract/auth-rules';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -11,7 +11,7 @@ declare module 'fastify' {
   }
 }
 
-/** SPEC §5 wording for a missing field, by field name. */
+/** The forms' wording for a missing field, by field name, so the API and the page say the same. */
 const requiredMessages: Record<string, string> = {
   username: authMessages.usernameRequired,
   email: authMessages.emailRequired,

@@ -1,5 +1,6 @@
-// Errors a caller can cause carry their HTTP status; the one error handler (plugins/error-handler.ts)
-// turns them into `{message}`. Anything without a 4xx status is a bug and is masked as a 500.
+// Errors a caller can cause carry their HTTP status; routes throw them, and the one error handler
+// (http/error-handler.ts) turns them into `{message}`. Anything without a 4xx status is a bug and is
+// masked as a 500. Repositories do not throw these: they return results the routes translate.
 
 export class HttpError extends Error {
   override name = 'HttpError';

@@ -1,4 +1,4 @@
-// The money ledger (ARCHITECTURE: money is integer cents and a ledger). Every credit or debit of a user's
+// The money ledger: money is integer cents, and every change of a balance is a ledger row. Every credit or debit of a user's
 // balance goes through postLedgerEntry, which writes the immutable ledger row and moves users.balance_cents
 // in the caller's transaction. So a balance always equals the sum of its ledger rows, and whatever else the
 // caller writes in that transaction (a lease, a credited invoice) commits or rolls back together with it.

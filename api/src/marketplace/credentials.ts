@@ -9,7 +9,7 @@ function randomWord(): string {
   return word;
 }
 
-/** SPEC §9: proxy login and password are each 5-7 letters and digits. */
+/** A proxy's login and password are each 5-7 letters and digits. */
 export function generateSocksAuth(): string {
   return `${randomWord()}:${randomWord()}`;
 }

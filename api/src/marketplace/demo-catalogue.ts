@@ -10,7 +10,7 @@ const BENCH_NET_SIZE = 1 << 17; // a /15
 /** Odd, so i -> i * STRIDE mod 2^17 visits every address of the /15 once before any repeats. */
 const ADDRESS_STRIDE = 40_503;
 
-/** SPEC user types with their share of the catalogue; '-' and 'ISP/MOB' are values the type filter offers. */
+/** The user types the marketplace shows, with their share of the catalogue; '-' and 'ISP/MOB' are values the type filter offers. */
 const USER_TYPES: readonly (readonly [string, number])[] = [
   ['ISP', 30], ['MOB', 14], ['ISP/MOB', 5], ['COM', 12], ['DCH', 14], ['EDU', 4],
   ['ORG', 4], ['CDN', 3], ['LIB', 2], ['SES', 3], ['-', 9],
@@ -133,7 +133,7 @@ export function* generateDemoCatalogue({ seed, size, now }: DemoCatalogueOptions
   }
 }
 
-/** The embedded default inventory (ARCHITECTURE, Inventory): deterministic demo exits, nothing real. */
+/** The embedded default inventory: deterministic demo exits, nothing real (an operator plugs in a real ProxySource). */
 export class DemoProxySource implements ProxySource {
   readonly name = 'demo';
   readonly options: DemoCatalogueOptions;

@@ -1,5 +1,5 @@
-// Row types of the marketplace tables (migrations/0002_marketplace.sql). Queries use
-// `db.withTables<MarketTables>()` so the shared Schema stays owned by the accounts module.
+// Row types of the marketplace tables (migrations/0002_marketplace.sql). Marketplace queries go through
+// `marketDb(db)`, which adds these tables to the app's Schema (db/schema.ts) for the query builder.
 import type { ColumnType, Generated } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema.ts';

@@ -1,31 +1,20 @@
-// SPEC §9 price guide, in integer cents: base $0.50-0.80; fresh (under 12 h) adds $0.70-1.00;
-// XBL-listed 50% off; PBL-listed 20% off (both listed: both discounts apply, one after the other).
+// The price guide, in integer cents: a base price ($0.50-0.80); a listing less than 12 hours old adds its
+// freshness premium ($0.70-1.00); XBL-listed addresses are 50% off and PBL-listed ones 20% off (both
+// listed: both discounts, one after the other); rounded to whole cents.
+//
+// Written once, in SQL, because PostgreSQL builds the search answer (thousands of listings) itself; the
+// listing info and the purchase select the same expression, so what a page shows is what a purchase charges.
+import { sql, type RawBuilder } from 'kysely';
 
-export const FRESH_FOR_MS = 12 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-export interface PricedListing {
-  baseCents: number;
-  freshCents: number;
-  addedAt: Date;
-  xbl: 0 | 1;
-  pbl: 0 | 1;
+/** Premium and discount columns of proxy_listings (unqualified: use in queries where they are unambiguous). */
+export function listingPriceCents(now: Date): RawBuilder<number> {
+  return sql<number>`round(
+    (base_cents + case when added_at > ${now}::timestamptz - interval '12 hours' then fresh_cents else 0 end)
+    * (case when xbl_black = 1 then 50 else 100 end) * (case when pbl_black = 1 then 80 else 100 end) / 10000.0
+  )::int`;
 }
 
-export function isFresh(addedAt: Date, now: Date): boolean {
-  return now.getTime() - addedAt.getTime() < FRESH_FOR_MS;
+/** Whole days since the listing was added (0 = today). */
+export function addedDaysAgo(now: Date): RawBuilder<number> {
+  return sql<number>`greatest(0, floor(extract(epoch from (${now}::timestamptz - added_at)) / 86400))::int`;
 }
-
-/** What a listing costs right now, in cents. The freshness premium ends 12 h after the listing was added. */
-export function listingPriceCents(listing: PricedListing, now: Date): number {
-  const gross = listing.baseCents + (isFresh(listing.addedAt, now) ? listing.freshCents : 0);
-  const percent = (listing.xbl ? 50 : 100) * (listing.pbl ? 80 : 100);
-  return Math.round((gross * percent) / 10_000);
-}
-
-/** Whole days since the listing was added (0 = today), as SPEC's added_days_ago. */
-export function addedDaysAgo(addedAt: Date, now: Date): number {
-  return Math.max(0, Math.floor((now.getTime() - addedAt.getTime()) / DAY_MS));
-}
-
-export const centsToDollars = (cents: number): number => cents / 100;

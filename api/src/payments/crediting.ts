@@ -1,4 +1,4 @@
-// Crediting a paid invoice (ARCHITECTURE: Payments, money ledger). One transaction locks the order row,
+// Crediting a paid invoice. One transaction locks the order row,
 // moves it pending -> completed and posts its `topup` ledger row; a delivery that finds the order already
 // completed changes nothing. So any number of deliveries, redeliveries or concurrent copies of a webhook
 // credit an invoice exactly once (the ledger's unique topup reference backs the row lock up).

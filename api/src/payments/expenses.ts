@@ -1,7 +1,8 @@
-// Expenses (SPEC §2 Expenses History): what the balance paid for, read from the ledger (the record of every
+// Expenses: what the balance paid for, read from the ledger (the record of every
 // debit) joined to the lease it bought or renewed (the marketplace writes `lease:{id}` as the reference).
 import { sql, type Kysely } from 'kysely';
-import type { ExpenseRecord } from 'shared/api/contract';
+import { centsToDollars } from 'contract/money';
+import type { ExpenseRecord } from 'contract/payments';
 import type { Schema } from '../db/schema.ts';
 
 interface ExpenseRow {
@@ -13,7 +14,7 @@ interface ExpenseRow {
 }
 
 /** The user's purchase and renewal debits, newest first; `buy_price` positive dollars (the page negates it). */
-export async function listExpenses(db: Kysely<Schema>, userId: string): Promise<ExpenseRecord[]> {
+async function listExpenses(db: Kysely<Schema>, userId: string): Promise<ExpenseRecord[]> {
   const { rows } = await sql<ExpenseRow>`
     select ledger.id, ledger.created_at, ledger.amount_cents, ledger.reference, proxy_listings.real_ip as proxy
     from ledger
@@ -26,6 +27,12 @@ export async function listExpenses(db: Kysely<Schema>, userId: string): Promise<
     added_timestamp: new Date(row.created_at).toISOString(),
     // A debit whose lease is gone still shows, with what it was about.
     proxy: row.proxy ?? row.reference,
-    buy_price: -Number(row.amount_cents) / 100,
+    buy_price: centsToDollars(-Number(row.amount_cents)),
   }));
 }
+
+export function createExpenseRepository(db: Kysely<Schema>) {
+  return { list: (userId: string) => listExpenses(db, userId) };
+}
+
+export type ExpenseRepository = ReturnType<typeof createExpenseRepository>;

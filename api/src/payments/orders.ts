@@ -1,13 +1,20 @@
 // Top-up orders: starting one at the provider, and reading them back for their owner.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { OrderRecord, TopupRecord } from 'shared/api/contract';
+import { centsToDollars, dollarsToCents } from 'contract/money';
+import type { OrderRecord, TopupRecord } from 'contract/payments';
 import type { Schema } from '../db/schema.ts';
-import { HttpError } from '../http/errors.ts';
-import { PaymentProviderError, type PaymentProvider } from './payment-provider.ts';
-import { toCents, topUpMessages, topUpProblem } from './top-up-rules.ts';
+import { applyInvoiceOutcome } from './crediting.ts';
+import type { InvoiceOutcome } from './btcpay/btcpay-event.ts';
+import type { PaymentProvider } from './payment-provider.ts';
+import { topUpMessages, topUpProblem } from './top-up-rules.ts';
 
-const toDollars = (cents: number) => cents / 100;
+export type StartOrderResult =
+  | { ok: true; orderId: string; checkoutUrl: string }
+  /** The amount breaks a top-up rule; `message` says which. */
+  | { ok: false; reason: 'refused'; message: string }
+  /** The provider could not create a checkout; the order is marked failed. */
+  | { ok: false; reason: 'provider-down' };
 
 async function hasCompletedTopUp(db: Kysely<Schema>, userId: string): Promise<boolean> {
   const row = await db
@@ -21,21 +28,21 @@ async function hasCompletedTopUp(db: Kysely<Schema>, userId: string): Promise<bo
 }
 
 /**
- * Checks decision 7's amount rules, records the order as pending, then asks the provider for a checkout.
+ * Checks the top-up amount rules, records the order as pending, then asks the provider for a checkout.
  * The provider call happens outside any transaction (it is a network call); if it fails the order is
- * marked failed and the PaymentProviderError goes to the caller.
+ * marked failed.
  */
-export async function startOrder(
+async function startOrder(
   db: Kysely<Schema>,
   provider: PaymentProvider,
   userId: string,
   amount: number,
   log: FastifyBaseLogger,
-): Promise<{ orderId: string; checkoutUrl: string }> {
-  const amountCents = toCents(amount);
-  if (amountCents === null) throw new HttpError(400, topUpMessages.decimals);
+): Promise<StartOrderResult> {
+  const amountCents = dollarsToCents(amount);
+  if (amountCents === null) return { ok: false, reason: 'refused', message: topUpMessages.decimals };
   const problem = topUpProblem(amountCents, await hasCompletedTopUp(db, userId));
-  if (problem) throw new HttpError(400, problem);
+  if (problem) return { ok: false, reason: 'refused', message: problem };
 
   const order = await db
     .insertInto('payment_orders')
@@ -49,17 +56,17 @@ export async function startOrder(
   } catch (error) {
     log.error({ err: error, orderId: order.id, provider: provider.name }, 'payment provider refused to create a checkout');
     await db.updateTable('payment_orders').set({ status: 'failed' }).where('id', '=', order.id).execute();
-    throw error instanceof PaymentProviderError ? error : new PaymentProviderError(String(error), { cause: error });
+    return { ok: false, reason: 'provider-down' };
   }
   await db
     .updateTable('payment_orders')
     .set({ invoice_id: checkout.invoiceId, checkout_url: checkout.checkoutUrl })
     .where('id', '=', order.id)
     .execute();
-  return { orderId: order.id, checkoutUrl: checkout.checkoutUrl };
+  return { ok: true, orderId: order.id, checkoutUrl: checkout.checkoutUrl };
 }
 
-export async function listOrders(db: Kysely<Schema>, userId: string): Promise<OrderRecord[]> {
+async function listOrders(db: Kysely<Schema>, userId: string): Promise<OrderRecord[]> {
   const rows = await db
     .selectFrom('payment_orders')
     .selectAll()
@@ -69,7 +76,7 @@ export async function listOrders(db: Kysely<Schema>, userId: string): Promise<Or
     .execute();
   return rows.map((row) => ({
     _id: row.id,
-    amount: toDollars(row.amount_cents),
+    amount: centsToDollars(row.amount_cents),
     currency: 'USD',
     status: row.status,
     provider: row.provider,
@@ -79,8 +86,8 @@ export async function listOrders(db: Kysely<Schema>, userId: string): Promise<Or
   }));
 }
 
-/** Every top-up order with its status (the page lists the completed ones, SPEC §2). */
-export async function listTopups(db: Kysely<Schema>, userId: string): Promise<TopupRecord[]> {
+/** Every top-up order with its status (the page lists the completed ones). */
+async function listTopups(db: Kysely<Schema>, userId: string): Promise<TopupRecord[]> {
   const rows = await db
     .selectFrom('payment_orders')
     .select(['id', 'amount_cents', 'status', 'created_at'])
@@ -88,11 +95,11 @@ export async function listTopups(db: Kysely<Schema>, userId: string): Promise<To
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  return rows.map((row) => ({ _id: row.id, amount: toDollars(row.amount_cents), status: row.status, createdAt: row.created_at.toISOString() }));
+  return rows.map((row) => ({ _id: row.id, amount: centsToDollars(row.amount_cents), status: row.status, createdAt: row.created_at.toISOString() }));
 }
 
 /** The sandbox checkout's view of an order, by invoice id. */
-export function findOrderByInvoice(db: Kysely<Schema>, provider: PaymentProvider['name'], invoiceId: string) {
+function findOrderByInvoice(db: Kysely<Schema>, provider: PaymentProvider['name'], invoiceId: string) {
   return db
     .selectFrom('payment_orders')
     .select(['id', 'amount_cents', 'status'])
@@ -100,3 +107,17 @@ export function findOrderByInvoice(db: Kysely<Schema>, provider: PaymentProvider
     .where('provider', '=', provider)
     .executeTakeFirst();
 }
+
+export function createOrderRepository(db: Kysely<Schema>) {
+  return {
+    start: (provider: PaymentProvider, userId: string, amount: number, log: FastifyBaseLogger) => startOrder(db, provider, userId, amount, log),
+    list: (userId: string) => listOrders(db, userId),
+    listTopups: (userId: string) => listTopups(db, userId),
+    findByInvoice: (provider: PaymentProvider['name'], invoiceId: string) => findOrderByInvoice(db, provider, invoiceId),
+    /** Credits a settled invoice once, or fails an expired one (see crediting.ts). */
+    applyInvoiceOutcome: (provider: PaymentProvider['name'], invoiceId: string, outcome: InvoiceOutcome) =>
+      applyInvoiceOutcome(db, provider, invoiceId, outcome),
+  };
+}
+
+export type OrderRepository = ReturnType<typeof createOrderRepository>;

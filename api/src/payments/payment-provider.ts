@@ -1,11 +1,13 @@
 /**
- * A payment processor that turns an order into a hosted checkout (ARCHITECTURE: Payments). Both providers
+ * A payment processor that turns an order into a hosted checkout. Both providers
  * confirm payments the same way afterwards: a BTCPay-format webhook signed with `webhookSecret`, which the
  * one webhook route verifies and credits, so the sandbox exercises exactly the production crediting path.
  */
+import type { PaymentProviderName } from 'contract/payments';
+
 export interface PaymentProvider {
   /** Also the last path segment of the provider's webhook URL: /api/payments/webhook/{name}. */
-  readonly name: 'btcpay' | 'sandbox';
+  readonly name: PaymentProviderName;
   /** HMAC key of the `BTCPay-Sig` header on this provider's webhooks. */
   readonly webhookSecret: string;
   createCheckout(order: CheckoutRequest): Promise<Checkout>;

@@ -82,7 +82,7 @@ export async function ledgerRows(app: App, userId: string) {
   return app.db.selectFrom('ledger').select(['kind', 'amount_cents', 'reference']).where('user_id', '=', userId).orderBy('id').execute();
 }
 
-/** ARCHITECTURE: a balance always equals the sum of its ledger rows. */
+/** The ledger's invariant: a balance always equals the sum of its ledger rows. */
 export async function assertBalancesMatchLedger(app: App): Promise<void> {
   const users = await app.db.selectFrom('users').select(['id', 'balance_cents']).execute();
   for (const user of users) {

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { toCents, topUpMessages, topUpProblem } from './top-up-rules.ts';
+import { dollarsToCents as toCents } from 'contract/money';
+import { topUpMessages, topUpProblem } from './top-up-rules.ts';
 
-describe('top-up rules (ARCHITECTURE decision 7)', () => {
+describe('top-up rules', () => {
   it('reads dollars with up to two decimals as exact cents', () => {
     assert.equal(toCents(50), 5000);
     assert.equal(toCents(0.1 + 0.2), 30);

@@ -1,4 +1,5 @@
-import { TOPUP_RULES } from 'shared/api/contract';
+// The top-up amount rules and the messages of each refusal.
+import { TOPUP_RULES } from 'contract/limits';
 import { centsToDecimalString } from './payment-provider.ts';
 
 const dollars = (amount: number) => `$${centsToDecimalString(Math.round(amount * 100))}`;
@@ -14,15 +15,9 @@ export const topUpMessages = {
   providerDown: 'The payment provider could not be reached. Please try again in a few minutes.',
 } as const;
 
-/** Dollars from the wire as integer cents, or null when the amount has more than two decimals. */
-export function toCents(amount: number): number | null {
-  const cents = Math.round(amount * 100);
-  return Math.abs(amount * 100 - cents) < 1e-6 ? cents : null;
-}
-
 /**
- * ARCHITECTURE decision 7: a user without a completed top-up deposits at least $50, later top-ups at least
- * $20, and no order exceeds $10,000. Returns the message of the broken rule, or null.
+ * A user without a completed top-up deposits at least $50, later top-ups at least $20, and no order
+ * exceeds $10,000. Returns the message of the broken rule, or null.
  */
 export function topUpProblem(amountCents: number, hasCompletedTopUp: boolean): string | null {
   if (amountCents > TOPUP_RULES.maximum * 100) return topUpMessages.maximum;

@@ -1,8 +1,10 @@
-// Authentication is this one hook: `onRequest: app.authenticate` on a route puts the signed-in user on
-// `request.user` or answers 401. Authorisation ("is this id yours?") is `requireSelf` in the route.
-import type { FastifyRequest } from 'fastify';
+// Sessions and authentication. `requireSession` is the default of every API route (routes/api/index.ts):
+// a valid bearer token puts its user on `request.user`, anything else answers 401, unless the route
+// declares `config: { public: true }`. Authorisation ("is this id yours?") is `requireSelf` in the route.
+import type { FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { authMessages } from 'shared/validation/auth-rules';
+import { ErrorBody } from 'contract/errors';
+import { authMessages } from 'contract/auth-rules';
 import { createLoginThrottle, type LoginThrottle } from '../accounts/login-throttle.ts';
 import { createPasswordHasher, type PasswordHasher } from '../accounts/passwords.ts';
 import { shareSessionRevocations } from '../accounts/session-revocations.ts';
@@ -21,9 +23,29 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
   }
+  interface FastifyContextConfig {
+    /** Reachable without signing in (login, register, health, webhooks, static files). */
+    public?: boolean;
+  }
 }
 
-/** The bearer token of a request (SPEC §6: `Authorization: Bearer <token>`). */
+/** The OpenAPI security requirement of the routes that need a session. */
+const bearerAuth = [{ bearerAuth: [] }];
+
+/** onRoute hook: puts `authenticate` first on a route that is not public, and documents its token and 401. */
+export function requireSession(route: RouteOptions, authenticate: (request: FastifyRequest) => Promise<void>): void {
+  if (route.config?.public === true) return;
+  const existing = route.onRequest;
+  route.onRequest = [authenticate, ...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing])];
+  if (route.schema) {
+    route.schema.security ??= bearerAuth;
+    const response = (route.schema.response ?? {}) as Record<string, unknown>;
+    response[401] ??= ErrorBody;
+    route.schema.response = response;
+  }
+}
+
+/** The bearer token of a request (`Authorization: Bearer <token>`). */
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
@@ -31,7 +53,7 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** The signed-in user of a route behind `app.authenticate`. */
+/** The signed-in user of a route that is not public. */
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new HttpError(401, authMessages.sessionEnded);
   return request.user;

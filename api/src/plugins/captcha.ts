@@ -1,4 +1,4 @@
-// ALTCHA proof-of-work captcha, self-hosted (ARCHITECTURE: no third party, works offline).
+// ALTCHA proof-of-work captcha, self-hosted: no third party sees the visitors, and it works offline.
 // The browser fetches a signed challenge, finds the secret counter by brute force and sends the solution as a
 // base64 payload. `check` verifies it without using it up (POST /api/auth/verify, so the page can say
 // "verified" before login); `consume` verifies and records its nonce, so each solution logs in only once.
@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { createChallenge, randomInt, verifySolution, type Challenge, type Payload } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Kysely } from 'kysely';
+import { CAPTCHA_PAYLOAD_MAX_LENGTH } from 'contract/limits';
 import type { Config } from '../config.ts';
 import type { Schema } from '../db/schema.ts';
 import { loadOrCreateSecret } from '../db/settings.ts';
@@ -15,9 +16,6 @@ declare module 'fastify' {
     captcha: Captcha;
   }
 }
-
-/** Longest payload worth parsing; real ones are about 600 characters. */
-export const CAPTCHA_PAYLOAD_MAX_LENGTH = 4096;
 
 interface VerifiedSolution {
   challengeId: string;

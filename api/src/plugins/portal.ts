@@ -7,7 +7,7 @@ import { basename, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { RemoteMap } from 'shared/api/contract';
+import type { RemoteMap } from 'contract/realtime';
 import { REMOTE_NAMES, type Config } from '../config.ts';
 
 /** Files that name other files: always revalidated so a deploy shows at the next load. */

@@ -5,8 +5,8 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import { BALANCE_EVENT, type BalanceEvent } from 'shared/api/contract';
-import { authMessages } from 'shared/validation/auth-rules';
+import { BALANCE_EVENT, type BalanceEvent } from 'contract/realtime';
+import { authMessages } from 'contract/auth-rules';
 import { Server } from 'socket.io';
 import type { SessionUser } from '../accounts/sessions.ts';
 import type { Config } from '../config.ts';
@@ -14,7 +14,7 @@ import type { Config } from '../config.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     io: Server;
-    /** Tells the user's open pages that their balance changed (SPEC: they refetch the user details). */
+    /** Tells the user's open pages that their balance changed (they refetch the user details). */
     notifyBalance(userId: string): void;
   }
 }

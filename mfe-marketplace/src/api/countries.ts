@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from 'shared/api/api-client';
-import type { CountriesRequest, CountryItem } from 'shared/api/contract';
+import type { CountriesRequest, CountryItem } from 'contract/marketplace';
 import { queryKeys } from 'shared/query/query-keys';
 import { invalidateProxyLists } from './invalidate-proxy-lists';
 

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from 'shared/api/api-client';
-import type { ProxyInfoRequest, ProxyListing } from 'shared/api/contract';
+import type { ProxyInfoRequest, ProxyListing } from 'contract/marketplace';
 import { queryKeys } from 'shared/query/query-keys';
 import { invalidateProxyLists } from './invalidate-proxy-lists';
 
@@ -9,7 +9,7 @@ export function fetchProxyInfo(id: string): Promise<ProxyListing[]> {
   return api.post('proxy/info', { json: request }).json<ProxyListing[]>();
 }
 
-/** One listing's details for the detail panel (SPEC §7: the answer is a list holding the proxy). */
+/** One listing's details for the detail panel (the answer is a list holding the proxy). */
 export function useProxyInfo(id: string | null) {
   const client = useQueryClient();
   const queryKey = queryKeys.proxyInfo(id ?? '');

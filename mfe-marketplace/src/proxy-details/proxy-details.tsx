@@ -10,9 +10,9 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAtom, useAtomValue } from 'jotai';
-import type { ProxyListing } from 'shared/api/contract';
+import type { ProxyListing } from 'contract/marketplace';
 import { formatMoney } from 'shared/format/money';
-import { flagEmoji } from 'shared/marketplace/flag';
+import { flagEmoji } from '../listing/flag';
 import { useBuyProxies } from '../api/buy-proxies';
 import { useProxyInfo } from '../api/proxy-info';
 import { useCartActions } from '../cart/use-cart-actions';
@@ -89,7 +89,7 @@ function DetailsContent({ selected }: { selected: ProxyListing }) {
   );
 }
 
-/** SPEC §2 proxy detail: a modal under 768 px, a side panel otherwise. */
+/** Proxy detail: a modal under 768 px, a side panel otherwise. */
 export function ProxyDetails({ asModal }: { asModal: boolean }) {
   const [selected, setSelected] = useAtom(detailListingAtom);
   if (!selected) return null;

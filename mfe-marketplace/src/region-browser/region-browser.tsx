@@ -7,8 +7,8 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useAtomValue, useSetAtom } from 'jotai';
-import type { RegionCount } from 'shared/api/contract';
-import { regionTabs, selectedTabAtom, type RegionTab } from 'shared/marketplace/tab-atoms';
+import type { RegionCount } from 'contract/marketplace';
+import { regionTabs, selectedTabAtom, type RegionTab } from '../state/tab-atoms';
 import { useRegionCounts } from '../api/region-counts';
 import { selectTabAtom } from '../state/marketplace-atoms';
 import { LocationList } from './location-list';
@@ -18,7 +18,7 @@ function tabLabel(tab: RegionTab, counts: RegionCount[] | undefined): string {
   return count === undefined ? tab.name : `${tab.name} (${count})`;
 }
 
-/** SPEC §2 region browser: six tabs with counts, then the states (USA) or countries of the chosen tab. */
+/** Region browser: six tabs with counts, then the states (USA) or countries of the chosen tab. */
 export function RegionBrowser({ compact }: { compact: boolean }) {
   const selected = useAtomValue(selectedTabAtom);
   const selectTab = useSetAtom(selectTabAtom);

@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { cartCountAtom } from 'shared/cart/cart-atoms';
-import { selectedTabAtom } from 'shared/marketplace/tab-atoms';
+import { selectedTabAtom } from '../state/tab-atoms';
 import { useCountries } from '../api/countries';
 import { useStates } from '../api/states';
 import { cartOpenAtom, chooseLocationAtom, filtersAtom, resetFiltersAtom, selectionAtom, updateFiltersAtom } from '../state/marketplace-atoms';
@@ -49,7 +49,7 @@ function LocationSelect() {
   );
 }
 
-/** SPEC §2 sidebar: the two checkboxes, 'reset filters', country selection, and on mobile the cart item. */
+/** Sidebar: the two checkboxes, 'reset filters', country selection, and on mobile the cart item. */
 export function FiltersSidebar({ compact }: { compact: boolean }) {
   const filters = useAtomValue(filtersAtom);
   const update = useSetAtom(updateFiltersAtom);

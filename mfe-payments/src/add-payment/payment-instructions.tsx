@@ -3,10 +3,10 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'shared/routing/router';
-import { TOPUP_RULES } from 'shared/api/contract';
+import { TOPUP_RULES } from 'contract/limits';
 import { formatMoney } from 'shared/format/money';
 
-/** SPEC §2/§9 payment instructions: coins accepted, the first-deposit rule, what to do if nothing arrives. */
+/** Payment instructions: coins accepted, the first-deposit rule, what to do if nothing arrives. */
 export function PaymentInstructions() {
   return (
     <section aria-labelledby="payment-instructions-heading">

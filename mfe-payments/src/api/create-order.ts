@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from 'shared/api/api-client';
-import type { CreateOrderRequest, CreateOrderResponse } from 'shared/api/contract';
+import type { CreateOrderRequest, CreateOrderResponse } from 'contract/payments';
 
 /** POST /api/orders: opens a top-up order and returns the provider's checkout URL. */
 export function createOrder(amount: number): Promise<CreateOrderResponse> {
@@ -29,7 +29,7 @@ export const browserNavigation = {
   },
 };
 
-/** Starts a top-up and sends the browser to the checkout (SPEC §7). */
+/** Starts a top-up and sends the browser to the checkout. */
 export function useCreateOrder() {
   return useMutation({
     mutationFn: createOrder,

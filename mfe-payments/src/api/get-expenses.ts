@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from 'shared/api/api-client';
-import type { ExpenseRecord } from 'shared/api/contract';
+import type { ExpenseRecord } from 'contract/payments';
 import { queryKeys } from 'shared/query/query-keys';
 
 export function fetchExpenses(): Promise<ExpenseRecord[]> {

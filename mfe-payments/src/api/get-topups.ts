@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { api } from 'shared/api/api-client';
-import type { TopupRecord } from 'shared/api/contract';
+import type { TopupRecord } from 'contract/payments';
 import { authAtom } from 'shared/auth/auth-atoms';
 import { queryKeys } from 'shared/query/query-keys';
 

@@ -1,5 +1,5 @@
 import { serverMessage } from 'shared/api/api-client';
-import type { ExpenseRecord } from 'shared/api/contract';
+import type { ExpenseRecord } from 'contract/payments';
 import { formatDateTime } from 'shared/format/date';
 import { formatMoney } from 'shared/format/money';
 import { useExpenses } from '../api/get-expenses';
@@ -11,7 +11,7 @@ const columns = [
   { header: 'Price', cell: (expense: ExpenseRecord) => formatMoney(-expense.buy_price), align: 'right' as const },
 ];
 
-/** SPEC §2 Expenses History: what the balance paid for, each price shown negative. */
+/** Expenses History: what the balance paid for, each price shown negative. */
 export function ExpensesTable() {
   const expenses = useExpenses();
   return (

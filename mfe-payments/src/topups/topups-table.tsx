@@ -1,5 +1,5 @@
 import { serverMessage } from 'shared/api/api-client';
-import type { TopupRecord } from 'shared/api/contract';
+import type { TopupRecord } from 'contract/payments';
 import { formatDateTime } from 'shared/format/date';
 import { formatMoney } from 'shared/format/money';
 import { useTopups } from '../api/get-topups';
@@ -11,7 +11,7 @@ const columns = [
   { header: 'Amount($)', cell: (topup: TopupRecord) => formatMoney(topup.amount), align: 'right' as const },
 ];
 
-/** SPEC §2 Topups History: only records with status 'completed' are listed. */
+/** Topups History: only records with status 'completed' are listed. */
 export function TopupsTable() {
   const topups = useTopups();
   return (

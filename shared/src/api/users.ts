@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { authAtom } from '../auth/auth-atoms';
 import { queryKeys } from '../query/query-keys';
 import { api } from './api-client';
-import type { UserDetails } from './contract';
+import type { UserDetails } from 'contract/accounts';
 
 export function fetchUserDetails(userId: string): Promise<UserDetails> {
   return api.get(`users/${encodeURIComponent(userId)}`).json<UserDetails>();

@@ -1,5 +1,5 @@
 import { createStore } from 'jotai';
-import type { ProxyListing } from '../api/contract';
+import type { ProxyListing } from 'contract/marketplace';
 import { listingFixture } from '../marketplace/listing-fixture';
 import { CART_KEY, cartReducer, loadPersistedCart, persistCart } from './cart-atoms';
 

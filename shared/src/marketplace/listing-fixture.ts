@@ -1,4 +1,4 @@
-import type { ProxyListing } from '../api/contract';
+import type { ProxyListing } from 'contract/marketplace';
 
 /** A marketplace listing for tests of the marketplace and its filters; override what the test is about. */
 export function listingFixture(overrides: Partial<ProxyListing> = {}): ProxyListing {

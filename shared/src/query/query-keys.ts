@@ -1,7 +1,6 @@
-/** Query keys of server data. `proxy` groups everything SPEC §4 says proxy calls invalidate. */
+/** Query keys of server data, one per cached call; marketplace keys start with 'proxy', payments keys with 'payments'. */
 export const queryKeys = {
   user: (userId: string) => ['user', userId] as const,
-  proxy: ['proxy'] as const,
   balance: ['proxy', 'balance'] as const,
   regions: ['proxy', 'region'] as const,
   states: ['proxy', 'states'] as const,
@@ -12,8 +11,4 @@ export const queryKeys = {
   history: ['proxy', 'history'] as const,
   topups: (userId: string) => ['payments', 'topups', userId] as const,
   expenses: ['payments', 'expenses'] as const,
-  orders: (userId: string) => ['orders', userId] as const,
-  tickets: (userId: string) => ['tickets', userId] as const,
-  ticket: (ticketId: string) => ['ticket', ticketId] as const,
-  messages: (ticketId: string) => ['ticket', ticketId, 'messages'] as const,
 };

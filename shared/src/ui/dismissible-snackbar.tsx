@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import { closeSnackbar, SnackbarContent, type CustomContentProps } from 'notistack';
 import { forwardRef, useRef, useState, type PointerEvent } from 'react';
 
-/** SPEC §9 toast width. */
+/** Toast width. */
 export const TOAST_WIDTH_PX = 356;
 const SWIPE_DISMISS_PX = 80;
 

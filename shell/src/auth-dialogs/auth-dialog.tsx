@@ -30,14 +30,14 @@ function DialogTheme({ children }: { children: ReactNode }) {
 }
 
 /**
- * SPEC §2 auth modal: login, register or forgot password; closes on X, Escape or a click outside. MUI's
+ * Auth modal: login, register or forgot password; closes on X, Escape or a click outside. MUI's
  * Dialog traps focus inside and gives it back to the button that opened it. Loaded only once a dialog opens:
  * the forms, their validation and the captcha are not on a visitor's first page.
  */
 export default function OpenAuthDialog({ dialog }: { dialog: Exclude<AuthDialog, 'closed'> }) {
   const setDialog = useSetAtom(authDialogAtom);
   const signedIn = useAtomValue(isAuthenticatedAtom);
-  // SPEC: the login dialog shows only when not authenticated.
+  // The login dialog shows only when not authenticated.
   const open = !(signedIn && dialog === 'login');
   const close = () => setDialog('closed');
   const { title, Form } = dialogs[dialog];

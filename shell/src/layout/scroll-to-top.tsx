@@ -4,7 +4,7 @@ import Zoom from '@mui/material/Zoom';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'shared/routing/router';
 
-/** SPEC §9: the button appears after 100 px of scroll. */
+/** The button appears after 100 px of scroll. */
 export const SCROLL_TO_TOP_THRESHOLD = 100;
 
 export function ScrollToTopButton() {

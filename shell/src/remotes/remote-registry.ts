@@ -1,5 +1,5 @@
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemoteMap } from 'shared/api/contract';
+import type { RemoteMap } from 'contract/realtime';
 
 /**
  * The shell knows remotes only by name; where each one lives comes from the runtime map at start-up

@@ -1,12 +1,12 @@
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'shared/routing/router';
 import { isAuthenticatedAtom } from 'shared/auth/auth-atoms';
 import { returnToAtom } from 'shared/auth/auth-dialog-atoms';
+import { Navigate, Route, Routes } from 'shared/routing/router';
 import { PortalTheme } from 'shared/ui/app-providers';
 import { RemotePage } from '../remotes/remote-page';
-import { LANDING_MODULE, protectedPages, RESET_PASSWORD_MODULE } from './route-modules';
 import { RequireAuth } from './require-auth';
+import { LANDING_MODULE, protectedPages, publicPages } from './route-modules';
 
 // The portal's frame (top bar, navigation, user summary) and the 404 page are not part of the landing
 // page: a visitor's first load does not download them.
@@ -34,7 +34,6 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={<LandingRoute />} />
-      {/* ARCHITECTURE decision 2: the emailed reset link works for a signed-out visitor. */}
       <Route
         element={
           <Lazy>
@@ -42,7 +41,9 @@ export function AppRoutes() {
           </Lazy>
         }
       >
-        <Route path="/reset-password/:token" element={<RemotePage module={RESET_PASSWORD_MODULE} />} />
+        {publicPages.map(({ path, module }) => (
+          <Route key={path} path={path} element={<RemotePage module={module} />} />
+        ))}
       </Route>
       <Route
         element={

@@ -1,4 +1,4 @@
-import { firstRemoteModule, LANDING_MODULE, RESET_PASSWORD_MODULE, signedInNextModules } from './route-modules';
+import { firstRemoteModule, LANDING_MODULE, matchesRoute, signedInNextModules } from './route-modules';
 
 describe('firstRemoteModule', () => {
   it('starts the landing page for a visitor of /, the dashboard for a signed-in one', () => {
@@ -15,15 +15,24 @@ describe('firstRemoteModule', () => {
   });
 
   it('starts the reset page from an emailed link, signed in or not', () => {
-    expect(firstRemoteModule('/reset-password/abc', false)).toBe(RESET_PASSWORD_MODULE);
+    expect(firstRemoteModule('/reset-password/abc', false)).toBe('account/ResetPasswordPage');
   });
 
   it('starts nothing for an unknown path', () => {
     expect(firstRemoteModule('/no/such/page', true)).toBeNull();
   });
 
-  it('preloads the top bar pages when idle, not the reset page', () => {
+  it('prefetches the signed-in pages when idle, each remote module once', () => {
     expect(signedInNextModules).toContain('payments/PaymentsPage');
-    expect(signedInNextModules).not.toContain(RESET_PASSWORD_MODULE);
+    expect(new Set(signedInNextModules).size).toBe(signedInNextModules.length);
+  });
+});
+
+describe('matchesRoute', () => {
+  it('reads :params as one segment and a trailing * as the rest', () => {
+    expect(matchesRoute('/reset-password/:token', '/reset-password/t1')).toBe(true);
+    expect(matchesRoute('/reset-password/:token', '/reset-password')).toBe(false);
+    expect(matchesRoute('/support/*', '/support/abc/def')).toBe(true);
+    expect(matchesRoute('/dashboard', '/dashboard/')).toBe(true);
   });
 });

@@ -1,35 +1,42 @@
-// Which exposed remote module each route renders. Plain data, free of React and shared modules, so the
-// shell's entry can read it before the async boundary and start fetching the first page's remote at once.
+// Which exposed remote module each route renders, from the workspace's remotes manifest. Plain data, free
+// of React and shared modules, so the shell's entry can read it before the async boundary and start
+// fetching the first page's remote at once.
+import remotesManifest from '../../../remotes.manifest.json';
 
-export const LANDING_MODULE = 'landing/LandingPage';
-export const RESET_PASSWORD_MODULE = 'account/ResetPasswordPage';
-/** Where a signed-in visitor of `/` goes (the dashboard). */
-const DASHBOARD_MODULE = 'marketplace/DashboardPage';
+type Access = 'visitor' | 'signed-in' | 'public';
 
-/** SPEC §2 route table; each page is an exposed module of its remote, loaded at runtime. */
-export const protectedPages = [
-  { path: '/dashboard', module: DASHBOARD_MODULE },
-  { path: '/history', module: 'history/HistoryPage' },
-  { path: '/support/*', module: 'support/SupportPage' },
-  { path: '/terms-and-conditions', module: 'landing/TermsPage' },
-  { path: '/payments', module: 'payments/PaymentsPage' },
-  { path: '/user-profile', module: 'account/UserProfilePage' },
-  { path: '/reset-password', module: RESET_PASSWORD_MODULE },
-] as const;
+/** The routes every remote serves; each page is an exposed module (`history/HistoryPage`). */
+const manifestRoutes = remotesManifest.remotes.flatMap(({ name, routes }) =>
+  routes.map(({ path, module, access }) => ({ path, module: `${name}/${module}`, access: access as Access })),
+);
+const routesWith = (access: Access) => manifestRoutes.filter((route) => route.access === access);
 
-function matches(pattern: string, pathname: string): boolean {
-  return pattern.endsWith('/*') ? pathname === pattern.slice(0, -2) || pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern;
+/** Pages behind sign-in: a visitor is sent to the landing page with the login dialog. */
+export const protectedPages = routesWith('signed-in');
+/** Pages anyone may open, e.g. the emailed reset-password link, which works for a signed-out visitor. */
+export const publicPages = routesWith('public');
+const visitorHome = routesWith('visitor').find((route) => route.path === '/');
+if (!visitorHome) throw new Error('remotes.manifest.json names no visitor page for /');
+export const LANDING_MODULE = visitorHome.module;
+/** Where a signed-in visitor of `/` goes. */
+const AFTER_LOGIN_PATH = '/dashboard';
+
+/** Route patterns as the router reads them: `:param` is one segment, a trailing `*` the rest. */
+export function matchesRoute(pattern: string, pathname: string): boolean {
+  const want = pattern.split('/').filter(Boolean);
+  const have = pathname.split('/').filter(Boolean);
+  if (want.at(-1) === '*') return have.length >= want.length - 1 && want.slice(0, -1).every((part, i) => part.startsWith(':') || part === have[i]);
+  return want.length === have.length && want.every((part, i) => part.startsWith(':') || part === have[i]);
 }
+
+const moduleFor = (pages: typeof manifestRoutes, pathname: string) =>
+  pages.find((page) => matchesRoute(page.path, pathname))?.module ?? null;
 
 /** The remote module the page at `pathname` shows first, or null (a redirect, or no remote at all). */
 export function firstRemoteModule(pathname: string, signedIn: boolean): string | null {
-  if (pathname === '/') return signedIn ? DASHBOARD_MODULE : LANDING_MODULE;
-  if (pathname.startsWith('/reset-password/')) return RESET_PASSWORD_MODULE;
-  if (!signedIn) return null;
-  return protectedPages.find((page) => matches(page.path, pathname))?.module ?? null;
+  if (pathname === '/') return signedIn ? moduleFor(protectedPages, AFTER_LOGIN_PATH) : LANDING_MODULE;
+  return moduleFor(publicPages, pathname) ?? (signedIn ? moduleFor(protectedPages, pathname) : null);
 }
 
-/** The pages one click away from a signed-in page (the top bar's links): worth fetching when idle. */
-export const signedInNextModules: readonly string[] = protectedPages
-  .filter((page) => page.module !== RESET_PASSWORD_MODULE)
-  .map((page) => page.module);
+/** The signed-in pages one click away (the top bar's links): worth fetching when idle. */
+export const signedInNextModules: readonly string[] = [...new Set(protectedPages.map((page) => page.module))];

@@ -14,7 +14,7 @@ export interface BtcpaySettings {
 }
 
 /**
- * On-chain Bitcoin and Litecoin (SPEC §9: only these two). BTCPay 2.x names them BTC-CHAIN / LTC-CHAIN;
+ * On-chain Bitcoin and Litecoin, the only two coins the shop takes. BTCPay 2.x names them BTC-CHAIN / LTC-CHAIN;
  * it still accepts the 1.x names BTC / LTC as input, but the 2.x ids are what its API returns.
  */
 export const BTCPAY_PAYMENT_METHODS = ['BTC-CHAIN', 'LTC-CHAIN'] as const;

@@ -1,3 +1,4 @@
+import type { OrderStatus } from 'contract/payments';
 import { centsToDecimalString } from '../payment-provider.ts';
 
 /**
@@ -10,10 +11,6 @@ export const DEMO_RATES = {
 } as const;
 export type DemoCoin = keyof typeof DEMO_RATES;
 export const DEMO_COINS = Object.keys(DEMO_RATES) as DemoCoin[];
-
-export function isDemoCoin(value: unknown): value is DemoCoin {
-  return typeof value === 'string' && Object.hasOwn(DEMO_RATES, value);
-}
 
 /** The coin amount at the demo rate, to 8 decimals (both coins' smallest unit), computed in integers. */
 export function demoCoinAmount(amountCents: number, coin: DemoCoin): string {
@@ -39,7 +36,7 @@ const dollars = (cents: number) => `$${centsToDecimalString(cents)}`;
 export interface SandboxCheckoutView {
   invoiceId: string;
   amountCents: number;
-  status: 'pending' | 'completed' | 'failed';
+  status: OrderStatus;
   /** Absolute path of this page: the form posts to `${pagePath}/confirm` and `${pagePath}/expire`. */
   pagePath: string;
   stylesheetPath: string;

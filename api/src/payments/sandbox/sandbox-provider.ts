@@ -8,7 +8,7 @@ export const SANDBOX_CHECKOUT_PATH = '/api/payments/sandbox/checkout';
 export const SANDBOX_INVOICE_PREFIX = 'sandbox_';
 
 /**
- * The embedded default provider (ARCHITECTURE decision 10): no money moves. Its checkout page is served by
+ * The embedded default provider, for development and demos: no money moves. Its checkout page is served by
  * this API; confirming there delivers a BTCPay-format webhook signed with `webhookSecret` to this same app.
  */
 export function createSandboxProvider(settings: { publicUrl: string; webhookSecret: string }): PaymentProvider {

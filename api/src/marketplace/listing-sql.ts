@@ -1,0 +1,23 @@
+// The SQL every marketplace query shares: what "for sale" means and how a row becomes the wire listing
+// (contract/marketplace ProxyListing). Changing a listing field is that schema plus listingJson below.
+import { sql, type RawBuilder } from 'kysely';
+import { addedDaysAgo, listingPriceCents } from './pricing.ts';
+
+/** For sale: online and not under a running lease. */
+export const forSale: RawBuilder<boolean> = sql<boolean>`(proxy_listings.online and (proxy_listings.leased_until is null or proxy_listings.leased_until <= now()))`;
+
+/**
+ * A proxy_listings row as the wire listing, built by PostgreSQL: price in dollars, the state as `region`,
+ * the flag as the lower-case ISO code in `img`. A large state's thousands of listings then reach Node as
+ * one JSON string instead of being parsed and serialised again field by field.
+ */
+export function listingJson(now: Date): RawBuilder<unknown> {
+  return sql`json_build_object(
+    'id', proxy_listings.id::text, 'sock_real_ip', real_ip, 'domain', domain, 'dns_ip', dns_ip, 'region', state,
+    'city', city, 'isp', isp, 'zip', zip, 'speed', speed, 'ping', ping, 'user_type', user_type,
+    'added_days_ago', ${addedDaysAgo(now)},
+    'price', (${listingPriceCents(now)} / 100.0)::float8,
+    'latitude', latitude, 'img', lower(ct), 'country', country, 'ct', ct, 'time_zone', time_zone,
+    'sbl_black', sbl_black, 'xbl_black', xbl_black, 'css_black', css_black, 'pbl_black', pbl_black
+  )`;
+}

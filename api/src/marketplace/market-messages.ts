@@ -1,0 +1,13 @@
+// What the marketplace answers when it refuses something, shown to the user as it is.
+import { centsToDollars } from 'contract/money';
+
+const dollars = (cents: number) => `$${centsToDollars(cents).toFixed(2)}`;
+
+export const marketMessages = {
+  notFound: (id: string) => `Proxy ${id} does not exist`,
+  unavailable: (ip: string) => `Proxy ${ip} is no longer available`,
+  insufficientFunds: (balanceCents: number, totalCents: number) =>
+    `Insufficient funds: your balance is ${dollars(balanceCents)}, these proxies cost ${dollars(totalCents)}`,
+  unknownRegion: (region: string) => `Unknown region "${region}"`,
+  stateSearch: "A state search sends METHOD 'search', COUNTRY and STATE; a country search sends COUNTRY alone",
+};

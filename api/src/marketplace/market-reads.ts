@@ -1,0 +1,96 @@
+// Reading the market: counts per tab and state, a region's countries, searches, one listing, the user's
+// own proxies. Anything for sale is selected with the one `forSale` condition, every listing with `listingJson`.
+import { sql, type Kysely } from 'kysely';
+import type { CountryItem, OwnProxy, ProxyListing, RegionCount, StateCount } from 'contract/marketplace';
+import type { Schema } from '../db/schema.ts';
+import { REGIONS, type RegionKey } from './demo-geography.ts';
+import { forSale, listingJson } from './listing-sql.ts';
+import { marketDb } from './market-schema.ts';
+
+/** Region key from what the page sends: the tab's `as` ('Oceania') or its name ('AU,Oceania'). */
+export function regionKeyOf(region: string): RegionKey | null {
+  return REGIONS.find((r) => r.key === region || r.name === region)?.key ?? null;
+}
+
+export function createMarketReads(db: Kysely<Schema>) {
+  const market = marketDb(db);
+  return {
+    async regionCounts(): Promise<RegionCount[]> {
+      const rows = await market
+        .selectFrom('proxy_listings')
+        .select(['region_key', (eb) => eb.fn.countAll<number>().as('count')])
+        .where(forSale)
+        .groupBy('region_key')
+        .execute();
+      const counts = new Map(rows.map((row) => [row.region_key, Number(row.count)]));
+      return REGIONS.map((region) => ({ name: region.name, count: counts.get(region.key) ?? 0 }));
+    },
+
+    async stateCounts(): Promise<StateCount[]> {
+      const rows = await market
+        .selectFrom('proxy_listings')
+        .select(['state', (eb) => eb.fn.countAll<number>().as('cnt')])
+        .where('ct', '=', 'US')
+        .where(forSale)
+        .groupBy('state')
+        .orderBy('state')
+        .execute();
+      return rows.map((row) => ({ state: row.state, cnt: Number(row.cnt) }));
+    },
+
+    async countriesOf(region: RegionKey): Promise<CountryItem[]> {
+      const rows = await market
+        .selectFrom('proxy_listings')
+        .select(['ct', 'country', (eb) => eb.fn.countAll<number>().as('online')])
+        .where('region_key', '=', region)
+        .where(forSale)
+        .groupBy(['ct', 'country'])
+        .orderBy('country')
+        .execute();
+      return rows.map((row) => ({ ct: row.ct, online: Number(row.online), img: row.ct.toLowerCase(), country: row.country }));
+    },
+
+    /** Listings for sale in a country, or in one of its states, freshest first, as ready JSON text. */
+    async searchJson(country: string, state: string | null, now: Date): Promise<string> {
+      const result = await sql<{ json: string }>`
+        select coalesce(json_agg(${listingJson(now)} order by added_at desc, id), '[]')::text as json
+        from proxy_listings
+        where ct = ${country} and ${state === null ? sql`true` : sql`state = ${state}`} and ${forSale}`.execute(db);
+      return result.rows[0]?.json ?? '[]';
+    },
+
+    /** One listing: for sale to anyone, or under the caller's own lease (then with its port and credentials). */
+    async listingInfo(id: string, userId: string, now: Date): Promise<ProxyListing | null> {
+      const row = await market
+        .selectFrom('proxy_listings')
+        .leftJoin('proxy_leases', (join) =>
+          join
+            .onRef('proxy_leases.listing_id', '=', 'proxy_listings.id')
+            .on('proxy_leases.user_id', '=', userId)
+            .on('proxy_leases.expires_at', '>', now),
+        )
+        .select([listingJson(now).as('listing'), forSale.as('for_sale'), 'proxy_leases.port', 'proxy_leases.socks_auth'])
+        .where('proxy_listings.id', '=', Number(id))
+        .executeTakeFirst();
+      if (!row) return null;
+      const listing = row.listing as ProxyListing;
+      if (row.port !== null && row.socks_auth !== null) return { ...listing, port: row.port, socks_auth: row.socks_auth, sold: true };
+      return row.for_sale ? listing : null;
+    },
+
+    async ownProxies(userId: string, now: Date): Promise<OwnProxy[]> {
+      const rows = await market
+        .selectFrom('proxy_leases')
+        .innerJoin('proxy_listings', 'proxy_listings.id', 'proxy_leases.listing_id')
+        .select(['proxy_listings.real_ip', 'proxy_leases.port', 'proxy_leases.socks_auth'])
+        .where('proxy_leases.user_id', '=', userId)
+        .where('proxy_leases.expires_at', '>', now)
+        .orderBy('proxy_leases.starts_at')
+        .orderBy('proxy_leases.id')
+        .execute();
+      return rows.map((row) => ({ proxy: `${row.real_ip}:${row.port}`, socks_auth: row.socks_auth }));
+    },
+  };
+}
+
+export type MarketReads = ReturnType<typeof createMarketReads>;

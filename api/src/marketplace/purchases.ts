@@ -1,0 +1,97 @@
+// Buying proxies: every listed proxy or none, paid from the balance through the ledger.
+import type { Kysely, Transaction } from 'kysely';
+import type { PurchaseItem } from 'contract/marketplace';
+import type { Schema } from '../db/schema.ts';
+import { postLedgerEntry } from '../ledger/ledger.ts';
+import { generatePort, generateSocksAuth } from './credentials.ts';
+import { forSale } from './listing-sql.ts';
+import { marketDb } from './market-schema.ts';
+import { listingPriceCents } from './pricing.ts';
+
+export const LEASE_MS = 24 * 60 * 60 * 1000;
+
+export type PurchaseResult =
+  | { ok: true; bought: PurchaseItem[] }
+  /** The buyer's account is gone (its session outlived it). */
+  | { ok: false; reason: 'no-account' }
+  | { ok: false; reason: 'not-found'; id: string }
+  /** Sold meanwhile, or offline. */
+  | { ok: false; reason: 'unavailable'; ip: string }
+  | { ok: false; reason: 'insufficient-funds'; balanceCents: number; totalCents: number };
+
+/** Thrown inside the transaction to roll it back; turned into its result outside. */
+class Refusal extends Error {
+  readonly result: PurchaseResult;
+  constructor(result: PurchaseResult) {
+    super('purchase refused');
+    this.result = result;
+  }
+}
+
+export function createPurchases(db: Kysely<Schema>) {
+  return {
+    /**
+     * Locks the buyer's row, then the listings in id order (so concurrent purchases cannot deadlock), checks
+     * each is for sale and the balance covers the total, then per proxy writes the lease, takes the listing
+     * off the market and posts one `purchase` ledger row. A refusal writes nothing.
+     */
+    async buy(userId: string, ids: readonly string[]): Promise<PurchaseResult> {
+      try {
+        const bought = await db.transaction().execute((trx) => buyInTransaction(trx, userId, ids));
+        return { ok: true, bought };
+      } catch (error) {
+        if (error instanceof Refusal) return error.result;
+        throw error;
+      }
+    },
+  };
+}
+
+export type Purchases = ReturnType<typeof createPurchases>;
+
+async function buyInTransaction(trx: Transaction<Schema>, userId: string, ids: readonly string[]): Promise<PurchaseItem[]> {
+  const market = marketDb(trx);
+  const now = new Date();
+  const buyer = await trx.selectFrom('users').select('balance_cents').where('id', '=', userId).forUpdate().executeTakeFirst();
+  if (!buyer) throw new Refusal({ ok: false, reason: 'no-account' });
+
+  const rows = await market
+    .selectFrom('proxy_listings')
+    .select(['id', 'real_ip', forSale.as('for_sale'), listingPriceCents(now).as('price_cents')])
+    .where('id', 'in', ids.map(Number))
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  const byId = new Map(rows.map((row) => [String(row.id), row]));
+  const priced = ids.map((id) => {
+    const row = byId.get(id);
+    if (!row) throw new Refusal({ ok: false, reason: 'not-found', id });
+    if (!row.for_sale) throw new Refusal({ ok: false, reason: 'unavailable', ip: row.real_ip });
+    return { id, priceCents: Number(row.price_cents) };
+  });
+  const total = priced.reduce((sum, item) => sum + item.priceCents, 0);
+  const balanceCents = Number(buyer.balance_cents);
+  if (balanceCents < total) throw new Refusal({ ok: false, reason: 'insufficient-funds', balanceCents, totalCents: total });
+
+  const expiresAt = new Date(now.getTime() + LEASE_MS);
+  const bought: PurchaseItem[] = [];
+  for (const { id, priceCents } of priced) {
+    const lease = await market
+      .insertInto('proxy_leases')
+      .values({
+        user_id: userId,
+        listing_id: Number(id),
+        port: generatePort(),
+        socks_auth: generateSocksAuth(),
+        price_cents: priceCents,
+        starts_at: now,
+        expires_at: expiresAt,
+      })
+      .returning(['id', 'port', 'socks_auth'])
+      .executeTakeFirstOrThrow();
+    await market.updateTable('proxy_listings').set({ leased_until: expiresAt }).where('id', '=', Number(id)).execute();
+    await postLedgerEntry(trx, { userId, kind: 'purchase', amountCents: -priceCents, reference: `lease:${lease.id}` });
+    bought.push({ ID: id, PORT: lease.port, SOCKS_AUTH: lease.socks_auth });
+  }
+  return bought;
+}

@@ -1,0 +1,36 @@
+// Every query the routes need, reached as `app.repositories.<name>`. Repositories answer with values or
+// results (`{ ok: false, reason }`); they never decide HTTP statuses, the routes do.
+import fp from 'fastify-plugin';
+import { createUserRepository, type UserRepository } from '../accounts/users.ts';
+import { createMarketReads, type MarketReads } from '../marketplace/market-reads.ts';
+import { createPurchases, type Purchases } from '../marketplace/purchases.ts';
+import { createExpenseRepository, type ExpenseRepository } from '../payments/expenses.ts';
+import { createOrderRepository, type OrderRepository } from '../payments/orders.ts';
+
+export interface Repositories {
+  users: UserRepository;
+  market: MarketReads;
+  purchases: Purchases;
+  orders: OrderRepository;
+  expenses: ExpenseRepository;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    repositories: Repositories;
+  }
+}
+
+export default fp(
+  async (app) => {
+    const repositories: Repositories = {
+      users: createUserRepository(app.db),
+      market: createMarketReads(app.db),
+      purchases: createPurchases(app.db),
+      orders: createOrderRepository(app.db),
+      expenses: createExpenseRepository(app.db),
+    };
+    app.decorate('repositories', repositories);
+  },
+  { name: 'repositories', dependencies: ['database'] },
+);

@@ -1,0 +1,29 @@
+// The one place routes are mounted: each folder here serves the URL of its path (routes/api/users ->
+// /api/users). Every route requires a signed-in user unless it declares `config: { public: true }`.
+import type { FastifyPluginAsync } from 'fastify';
+import type { Config } from '../../config.ts';
+import { requireSession } from '../../plugins/auth.ts';
+import auth from './auth/index.ts';
+import health from './health/index.ts';
+import orders from './orders/index.ts';
+import payments from './payments/index.ts';
+import sandbox from './payments/sandbox/index.ts';
+import proxy from './proxy/index.ts';
+import users from './users/index.ts';
+
+const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
+  // Scoped to this plugin: the portal's static files and the API docs are outside it.
+  app.addHook('onRoute', (route) => requireSession(route, app.authenticate));
+  await app.register(health, { prefix: '/api/health' });
+  await app.register(auth, { prefix: '/api/auth' });
+  await app.register(users, { prefix: '/api/users', config });
+  await app.register(proxy, { prefix: '/api/proxy' });
+  await app.register(orders, { prefix: '/api/orders' });
+  await app.register(payments, { prefix: '/api/payments' });
+  // The test-mode checkout exists only while the sandbox is the provider.
+  if (app.paymentProvider?.name === 'sandbox') {
+    await app.register(sandbox, { prefix: '/api/payments/sandbox', returnUrl: `${config.publicUrl}/payments` });
+  }
+};
+
+export default api;

@@ -1,0 +1,155 @@
+// /api/proxy: the marketplace. Counts, country lists and searches come from the read cache as ready JSON.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  BalanceResponse,
+  BuyRequest,
+  CountriesRequest,
+  CountryItem,
+  OwnProxy,
+  ProxyInfoRequest,
+  ProxyListing,
+  PurchaseItem,
+  RegionCount,
+  SearchBody,
+  StateCount,
+} from 'contract/marketplace';
+import { centsToDollars } from 'contract/money';
+import { authMessages } from 'contract/auth-rules';
+import Type from 'typebox';
+import { HttpError } from '../../../http/errors.ts';
+import { errors } from '../../../http/schemas.ts';
+import type { CachedBody } from '../../../marketplace/market-cache.ts';
+import { marketMessages } from '../../../marketplace/market-messages.ts';
+import { regionKeyOf } from '../../../marketplace/market-reads.ts';
+import type { PurchaseResult } from '../../../marketplace/purchases.ts';
+import { currentUser } from '../../../plugins/auth.ts';
+
+/** Sends JSON the cache already serialised, gzipped when the client accepts it and it is worth it. */
+function sendJson(request: FastifyRequest, reply: FastifyReply, body: CachedBody): FastifyReply {
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  if (body.gzip && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+    return reply.header('content-encoding', 'gzip').send(body.gzip);
+  }
+  return reply.send(body.text);
+}
+
+/** A refused purchase as its HTTP answer. */
+function purchaseRefusal(result: Exclude<PurchaseResult, { ok: true }>): HttpError {
+  switch (result.reason) {
+    case 'no-account':
+      return new HttpError(401, authMessages.sessionEnded);
+    case 'not-found':
+      return new HttpError(404, marketMessages.notFound(result.id));
+    case 'unavailable':
+      return new HttpError(409, marketMessages.unavailable(result.ip));
+    case 'insufficient-funds':
+      return new HttpError(402, marketMessages.insufficientFunds(result.balanceCents, result.totalCents));
+  }
+}
+
+const proxy: FastifyPluginAsyncTypebox = async (app) => {
+  const { market, purchases, users } = app.repositories;
+  const cache = app.marketCache;
+
+  app.get(
+    '/region',
+    { schema: { summary: 'Listings for sale per region tab', response: { 200: Type.Array(RegionCount) } } },
+    async (request, reply) => sendJson(request, reply, await cache.json('regions', () => market.regionCounts())),
+  );
+
+  app.get(
+    '/states',
+    { schema: { summary: 'US states with listings for sale', response: { 200: Type.Array(StateCount) } } },
+    async (request, reply) => sendJson(request, reply, await cache.json('states', () => market.stateCounts())),
+  );
+
+  app.post(
+    '/region',
+    {
+      schema: {
+        summary: "A region tab's countries with flag and online count (region: the tab's `as`, e.g. USA or America)",
+        body: CountriesRequest,
+        response: { 200: Type.Array(CountryItem), ...errors(400) },
+      },
+    },
+    async (request, reply) => {
+      const region = regionKeyOf(request.body.region);
+      if (!region) throw new HttpError(400, marketMessages.unknownRegion(request.body.region));
+      return sendJson(request, reply, await cache.json(`countries:${region}`, () => market.countriesOf(region)));
+    },
+  );
+
+  app.post(
+    '/search',
+    {
+      schema: {
+        summary: 'Listings for sale in a country ({COUNTRY}) or a US state ({METHOD: search, COUNTRY, STATE})',
+        body: SearchBody,
+        response: { 200: Type.Array(ProxyListing), ...errors(400) },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if ((body.METHOD === undefined) !== (body.STATE === undefined)) throw new HttpError(400, marketMessages.stateSearch);
+      const country = body.COUNTRY.toUpperCase();
+      const state = body.STATE ?? null;
+      const key = `search:${country}:${state ?? ''}`;
+      return sendJson(request, reply, await cache.text(key, () => market.searchJson(country, state, new Date())));
+    },
+  );
+
+  app.post(
+    '/info',
+    {
+      schema: {
+        summary: 'One listing, in a list (with port and credentials when it is yours)',
+        body: ProxyInfoRequest,
+        response: { 200: Type.Array(ProxyListing), ...errors(400, 404) },
+      },
+    },
+    async (request): Promise<ProxyListing[]> => {
+      const user = currentUser(request);
+      const listing = await market.listingInfo(request.body.ID, user.id, new Date());
+      if (!listing) throw new HttpError(404, marketMessages.notFound(request.body.ID));
+      return [listing];
+    },
+  );
+
+  app.post(
+    '/buy',
+    {
+      schema: {
+        summary: 'Buy proxies for 24 hours: all of them or none, paid from the balance',
+        body: BuyRequest,
+        response: { 200: Type.Array(PurchaseItem), ...errors(400, 402, 404, 409) },
+      },
+    },
+    async (request): Promise<PurchaseItem[]> => {
+      const user = currentUser(request);
+      const result = await purchases.buy(user.id, request.body.ID);
+      if (!result.ok) throw purchaseRefusal(result);
+      cache.clear();
+      app.notifyBalance(user.id);
+      return result.bought;
+    },
+  );
+
+  app.get(
+    '/my',
+    { schema: { summary: "The signed-in user's active proxies as ip:port with login:pass", response: { 200: Type.Array(OwnProxy) } } },
+    async (request) => market.ownProxies(currentUser(request).id, new Date()),
+  );
+
+  app.get(
+    '/balance',
+    { schema: { summary: "The signed-in user's balance in dollars", response: { 200: BalanceResponse } } },
+    async (request): Promise<BalanceResponse> => {
+      const cents = await users.balanceCents(currentUser(request).id);
+      if (cents === null) throw new HttpError(401, authMessages.sessionEnded);
+      return { balance: centsToDollars(cents) };
+    },
+  );
+};
+
+export default proxy;

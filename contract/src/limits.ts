@@ -1,0 +1,20 @@
+// Plain numbers both sides enforce or explain. Kept apart from the schemas (no TypeBox import), so a page
+// that only needs a limit does not bundle the schema builder.
+
+/** Longest password accepted: long enough for passphrases, bounded so hashing cannot be abused. */
+export const PASSWORD_MAX_LENGTH = 128;
+export const USERNAME_MAX_LENGTH = 32;
+/** The longest address RFC 5321 allows. */
+export const EMAIL_MAX_LENGTH = 254;
+
+/**
+ * Top-up amounts in dollars: a user without a completed top-up deposits at least $50, later top-ups at
+ * least $20, never more than $10,000 per order. The API enforces these and the payments page explains them.
+ */
+export const TOPUP_RULES = { firstMinimum: 50, minimum: 20, maximum: 10_000 } as const;
+
+/** At most this many proxies in one purchase. */
+export const MAX_PROXIES_PER_PURCHASE = 100;
+
+/** Longest solved-captcha payload worth parsing; real ones are about 600 characters. */
+export const CAPTCHA_PAYLOAD_MAX_LENGTH = 4096;

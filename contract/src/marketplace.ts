@@ -1,0 +1,96 @@
+// /api/proxy on the wire: the marketplace. Prices are dollars; listings carry the field names the
+// marketplace page has always used.
+import Type, { type Static } from 'typebox';
+import { MAX_PROXIES_PER_PURCHASE } from 'contract/limits';
+
+/** 1 means the address is on that Spamhaus list. */
+const BlacklistFlag = Type.Union([Type.Literal(0), Type.Literal(1)]);
+export type BlacklistFlag = Static<typeof BlacklistFlag>;
+
+/**
+ * One proxy listing. `region` is the US state (or the area elsewhere), `img` the lower-case ISO code of the
+ * flag. After purchase the buyer's view gains `port`, `socks_auth` and `sold`. The API builds the search
+ * answer in SQL from the same field list (marketplace/listing-fields.ts), so a field changes in one schema
+ * and one query.
+ */
+export const ProxyListing = Type.Object({
+  id: Type.String(),
+  sock_real_ip: Type.String(),
+  domain: Type.String(),
+  dns_ip: Type.String(),
+  region: Type.String(),
+  city: Type.String(),
+  isp: Type.String(),
+  zip: Type.String(),
+  speed: Type.Number(),
+  ping: Type.Number(),
+  user_type: Type.String(),
+  added_days_ago: Type.Integer(),
+  price: Type.Number(),
+  latitude: Type.Number(),
+  img: Type.String(),
+  country: Type.String(),
+  ct: Type.String(),
+  time_zone: Type.String(),
+  sbl_black: BlacklistFlag,
+  xbl_black: BlacklistFlag,
+  css_black: BlacklistFlag,
+  pbl_black: BlacklistFlag,
+  port: Type.Optional(Type.Integer()),
+  socks_auth: Type.Optional(Type.String()),
+  sold: Type.Optional(Type.Boolean()),
+});
+export type ProxyListing = Static<typeof ProxyListing>;
+
+/** GET /proxy/region: one per tab, `name` as the tab shows it, `count` listings for sale. */
+export const RegionCount = Type.Object({ name: Type.String(), count: Type.Integer() });
+export type RegionCount = Static<typeof RegionCount>;
+
+/** GET /proxy/states: US states with listings for sale. */
+export const StateCount = Type.Object({ state: Type.String(), cnt: Type.Integer() });
+export type StateCount = Static<typeof StateCount>;
+
+/** POST /proxy/region: `region` is the tab's `as` (USA and America share the code US). */
+export const CountriesRequest = Type.Object({ region: Type.String({ maxLength: 40 }) });
+export type CountriesRequest = Static<typeof CountriesRequest>;
+
+/** A country with its flag (`img`: ISO code), how many listings are online, and its name. */
+export const CountryItem = Type.Object({ ct: Type.String(), online: Type.Integer(), img: Type.String(), country: Type.String() });
+export type CountryItem = Static<typeof CountryItem>;
+
+const CountryCode = Type.String({ pattern: '^[A-Za-z]{2}$' });
+const ListingId = Type.String({ pattern: '^[1-9][0-9]{0,14}$' });
+
+/**
+ * POST /proxy/search: `{COUNTRY}` for a country, `{METHOD:'search', COUNTRY, STATE}` for a US state. The
+ * schema accepts METHOD and STATE separately; the API refuses one without the other with a clear message.
+ */
+export const SearchBody = Type.Object({
+  METHOD: Type.Optional(Type.Literal('search')),
+  COUNTRY: CountryCode,
+  STATE: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+});
+/** What the client sends: METHOD and STATE come together. */
+export type SearchRequest = { COUNTRY: string } | { METHOD: 'search'; COUNTRY: string; STATE: string };
+
+/** POST /proxy/info -> a list holding the one proxy. */
+export const ProxyInfoRequest = Type.Object({ METHOD: Type.Literal('proxy'), ID: ListingId });
+export type ProxyInfoRequest = Static<typeof ProxyInfoRequest>;
+
+/** POST /proxy/buy: all listed proxies or none. */
+export const BuyRequest = Type.Object({
+  ID: Type.Array(ListingId, { minItems: 1, maxItems: MAX_PROXIES_PER_PURCHASE, uniqueItems: true }),
+});
+export type BuyRequest = Static<typeof BuyRequest>;
+
+/** One bought proxy: its lease's port and `login:pass`. */
+export const PurchaseItem = Type.Object({ ID: Type.String(), PORT: Type.Integer(), SOCKS_AUTH: Type.String() });
+export type PurchaseItem = Static<typeof PurchaseItem>;
+
+/** GET /proxy/my: an active proxy of the signed-in user, `proxy` as ip:port, `socks_auth` as login:pass. */
+export const OwnProxy = Type.Object({ proxy: Type.String(), socks_auth: Type.String() });
+export type OwnProxy = Static<typeof OwnProxy>;
+
+/** GET /proxy/balance, in dollars. */
+export const BalanceResponse = Type.Object({ balance: Type.Number() });
+export type BalanceResponse = Static<typeof BalanceResponse>;
