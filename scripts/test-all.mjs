@@ -21,11 +21,11 @@ const steps = [
     env: { BUILD_LABEL: 'redeployed', OUTPUT_DIR: 'dist-redeploy' },
   },
   {
-    // A build of one remote that requires an @mui/styled-engine (MUI's styling singleton) the shell does not
-    // run: e2e deploys it and expects the failure panel to name the mismatch.
-    name: 'build (mfe-history against an incompatible @mui/styled-engine)',
+    // A build of one remote that requires a react the shell does not run: e2e deploys it and expects the
+    // failure panel to name the mismatch.
+    name: 'build (mfe-history against an incompatible react)',
     args: ['--filter', 'mfe-history', 'run', 'build'],
-    env: { FEDERATION_REQUIRED_VERSIONS: '{"@mui/styled-engine":"^10.0.0"}', OUTPUT_DIR: 'dist-incompatible', BUILD_LABEL: 'incompatible' },
+    env: { FEDERATION_REQUIRED_VERSIONS: '{"react":"^20.0.0"}', OUTPUT_DIR: 'dist-incompatible', BUILD_LABEL: 'incompatible' },
   },
   { name: 'e2e (Playwright, composed build)', args: ['run', 'test:e2e'], count: 'playwright' },
 ];

@@ -25,19 +25,14 @@ function getRemoteMap(): Promise<RemoteMap> {
   return remoteMap;
 }
 
-/** Modules already asked for at start-up: the page's first render takes the same promise. */
-const started = new Map<string, Promise<unknown>>();
-
 /**
- * Loads an exposed module such as `history/HistoryPage`. After a failure the remote is registered again
- * with `force`, which drops the runtime's cached failure, so Retry really reaches the server again.
+ * One load per module: a page that React mounts again before it ever showed (a suspended first render is
+ * thrown away and started over) gets the same load, and so the same failure, instead of asking the runtime
+ * twice. Only Retry (`afterFailure`) starts a new one.
  */
-export async function loadRemoteModule<T>(id: string, { afterFailure = false } = {}): Promise<T> {
-  const early = started.get(id);
-  if (early && !afterFailure) {
-    started.delete(id);
-    return early as Promise<T>;
-  }
+const loads = new Map<string, Promise<unknown>>();
+
+async function load<T>(id: string, afterFailure: boolean): Promise<T> {
   const map = await getRemoteMap();
   const name = id.split('/')[0] ?? id;
   const entry = map[name];
@@ -49,13 +44,23 @@ export async function loadRemoteModule<T>(id: string, { afterFailure = false } =
 }
 
 /**
- * Starts loading the first page's module while the shell's own code is still downloading, so the two
- * travel in parallel instead of one after the other. A failure here is reported by the page itself.
+ * Loads an exposed module such as `history/HistoryPage`. After a failure the remote is registered again
+ * with `force`, which drops the runtime's cached failure, so Retry really reaches the server again.
  */
+export function loadRemoteModule<T>(id: string, { afterFailure = false } = {}): Promise<T> {
+  if (afterFailure) loads.delete(id);
+  let loading = loads.get(id) as Promise<T> | undefined;
+  if (!loading) {
+    loading = load<T>(id, afterFailure);
+    loading.catch(() => undefined); // reported by the page that shows it
+    loads.set(id, loading);
+  }
+  return loading;
+}
+
+/** Starts loading the first page's module before React renders; the page takes this load over. */
 export function startLoadingRemoteModule(id: string): void {
-  const loading = loadRemoteModule(id);
-  loading.catch(() => started.delete(id));
-  started.set(id, loading);
+  void loadRemoteModule(id);
 }
 
 /** Fetches the files of modules the next click may need (remote entry and the page's own chunks), not running them. */

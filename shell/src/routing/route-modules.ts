@@ -1,6 +1,5 @@
-// Which exposed remote module each route renders, from the workspace's remotes manifest. Plain data, free
-// of React and shared modules, so the shell's entry can read it before the async boundary and start
-// fetching the first page's remote at once.
+// Which exposed remote module each route renders, from the workspace's remotes manifest: the route table,
+// and the remote to start fetching before the first render.
 import remotesManifest from '../../../remotes.manifest.json';
 
 type Access = 'visitor' | 'signed-in' | 'public';
