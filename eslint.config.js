@@ -69,6 +69,14 @@ const boundaryZones = [
   },
 ];
 
+// Component by component, each app bundles only the MUI it renders; the barrel would pull in all of MUI.
+const barrelImports = [
+  { name: '@mui/material', message: "Import the component's own module: `import Button from '@mui/material/Button'`." },
+  { name: '@mui/icons-material', message: "Import the icon's own module: `import CloseIcon from '@mui/icons-material/Close'`." },
+];
+// The router is shared through one module of shared, which bundles only the parts the portal uses.
+const routerImport = { name: 'react-router', message: "Import routing from 'shared/routing/router' (one router for the whole portal)." };
+
 // TypeScript resolution (extensionless imports, package exports such as `shared/<path>`) for every
 // package, so that the boundaries and the cycle check see every import instead of skipping it.
 const typeScriptResolver = createTypeScriptImportResolver({
@@ -103,7 +111,15 @@ export default tseslint.config(
     files: ['shell/**/*.{ts,tsx}', 'mfe-*/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { paths: [...barrelImports, routerImport] }],
+    },
+  },
+  {
+    // Tests render with react-router's MemoryRouter directly; the facade itself wraps the package.
+    files: ['**/*.test.{ts,tsx}', '**/*-test-kit.tsx', 'shared/src/routing/router.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: barrelImports }] },
   },
   {
     files: ['**/*.test.{ts,tsx}', 'tooling/jest/**'],

@@ -12,6 +12,8 @@ const steps = [
   { name: `API (node --test, PGlite${process.env.TEST_DATABASE_URL ? ' and PostgreSQL' : ''})`, args: ['run', 'test:api'], count: 'node' },
   { name: `gateway (node --test, real sockets, PGlite${process.env.TEST_DATABASE_URL ? ' and PostgreSQL' : ''})`, args: ['run', 'test:gateway'], count: 'node' },
   { name: 'build (shell and remotes)', args: ['run', 'build'] },
+  // Bytes of the JavaScript `/` loads, from the build output: fails when the visitor's first page grows past its budget.
+  { name: 'page weight budget (JS of /)', args: ['run', 'test:budget'], count: 'node' },
   {
     // A second build of one remote with another label: e2e deploys it over the first to show that a
     // remote is replaced on its own, with no shell rebuild.
@@ -20,11 +22,11 @@ const steps = [
     env: { BUILD_LABEL: 'redeployed', OUTPUT_DIR: 'dist-redeploy' },
   },
   {
-    // A build of one remote that requires an @mui/material the shell does not run: e2e deploys it and
-    // expects the failure panel to name the mismatch.
-    name: 'build (mfe-history against an incompatible @mui/material)',
+    // A build of one remote that requires a react the shell does not run: e2e deploys it and expects the
+    // failure panel to name the mismatch.
+    name: 'build (mfe-history against an incompatible react)',
     args: ['--filter', 'mfe-history', 'run', 'build'],
-    env: { FEDERATION_REQUIRED_VERSIONS: '{"@mui/material":"^10.0.0"}', OUTPUT_DIR: 'dist-incompatible', BUILD_LABEL: 'incompatible' },
+    env: { FEDERATION_REQUIRED_VERSIONS: '{"react":"^20.0.0"}', OUTPUT_DIR: 'dist-incompatible', BUILD_LABEL: 'incompatible' },
   },
   { name: 'e2e (Playwright, composed build)', args: ['run', 'test:e2e'], count: 'playwright' },
 ];

@@ -350,7 +350,8 @@ export function loadConfig(env: Env = process.env): Config {
     support: support(env),
     gateway: gateway(env),
     web: {
-      shellDir: join(repoRoot, 'shell', 'dist'),
+      // SHELL_DIR: another build of the shell, e.g. the benchmark's single-app build.
+      shellDir: text(env, 'SHELL_DIR') === null ? join(repoRoot, 'shell', 'dist') : path(env, 'SHELL_DIR', ''),
       remoteDirs,
       remoteUrls: remoteUrls(env),
     },

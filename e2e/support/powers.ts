@@ -67,11 +67,11 @@ export const REDEPLOY_BUILD: TestBuild = {
   command: 'BUILD_LABEL=redeployed OUTPUT_DIR=dist-redeploy pnpm --filter mfe-account build',
 };
 
-/** A build of mfe-history that requires an @mui/material the portal does not run (the version-mismatch proof). */
+/** A build of mfe-history that requires a react the portal does not run (the version-mismatch proof). */
 export const INCOMPATIBLE_BUILD: TestBuild = {
   remote: 'history',
   folder: join(REPO_ROOT, 'mfe-history', 'dist-incompatible'),
-  command: `FEDERATION_REQUIRED_VERSIONS='{"@mui/material":"^10.0.0"}' OUTPUT_DIR=dist-incompatible pnpm --filter mfe-history build`,
+  command: `FEDERATION_REQUIRED_VERSIONS='{"react":"^20.0.0"}' OUTPUT_DIR=dist-incompatible pnpm --filter mfe-history build`,
 };
 
 /** Replacing a remote's files with a test build: the run's own deploy folder; else E2E_REMOTES_DIR, the REMOTES_DIR of a portal on this machine. */

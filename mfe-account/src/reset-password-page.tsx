@@ -1,6 +1,11 @@
-import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { useSetAtom } from 'jotai';
-import { useParams } from 'react-router';
+import { useParams } from 'shared/routing/router';
 import { authDialogAtom } from 'shared/auth/auth-dialog-atoms';
 import { BuildLabel } from 'shared/ui/build-label';
 import { ResetPasswordForm } from './reset-password/reset-password-form';

@@ -1,6 +1,13 @@
-import { Alert, Box, Button, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from 'shared/routing/router';
 import { serverMessage } from 'shared/api/api-client';
 import { endSession } from 'shared/auth/end-session';
 import { BuildLabel } from 'shared/ui/build-label';

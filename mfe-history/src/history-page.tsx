@@ -1,4 +1,8 @@
-import { Box, FormControlLabel, Switch, Typography, useMediaQuery } from '@mui/material';
+import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { HISTORY_WINDOW_DAYS } from 'contract/limits';
 import { useCallback, useMemo, useState } from 'react';
 import { EMPTY_HISTORY_FILTERS, filterHistoryRows, historyRows, type HistoryFilters } from 'shared/history/history-columns';

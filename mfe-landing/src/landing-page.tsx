@@ -1,4 +1,4 @@
-import { Box } from '@mui/material';
+import Box from '@mui/material/Box';
 import { BuildLabel } from 'shared/ui/build-label';
 import { FeaturesSection } from './landing/features-section';
 import { HeroSection } from './landing/hero-section';

@@ -1,4 +1,7 @@
-import { Box, Stack, Typography, useMediaQuery } from '@mui/material';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useAtomValue } from 'jotai';
 import { NARROW_SCREEN } from 'shared/layout/breakpoints';
 import { BuildLabel } from 'shared/ui/build-label';

@@ -1,4 +1,7 @@
-import { Box, Tab, Tabs, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { BuildLabel } from 'shared/ui/build-label';
 import { AddPaymentPanel } from './add-payment/add-payment-panel';

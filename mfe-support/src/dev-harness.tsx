@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from 'shared/routing/router';
 import { mountDevHarness } from 'shared/ui/dev-harness';
 import SupportPage from './support-page';
 

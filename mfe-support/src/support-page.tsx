@@ -1,5 +1,5 @@
-import { Box } from '@mui/material';
-import { Route, Routes, useNavigate } from 'react-router';
+import Box from '@mui/material/Box';
+import { Route, Routes, useNavigate } from 'shared/routing/router';
 import { BuildLabel } from 'shared/ui/build-label';
 import { DeskPage } from './desk/desk-page';
 import { DeskTicketPage } from './desk/desk-ticket-page';

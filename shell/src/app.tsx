@@ -1,4 +1,4 @@
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from 'shared/routing/router';
 import { AppProviders } from 'shared/ui/app-providers';
 import { AuthDialogs } from './auth-dialogs/auth-dialogs';
 import { AppRoutes } from './routing/app-routes';

@@ -6,6 +6,9 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import webpack from 'webpack';
+import { LoadGraphPlugin } from './load-graph-plugin.js';
+import { PrecompressPlugin } from './precompress-plugin.js';
+import { appNameOf, isSingleAppBuild, writeLocalRemoteRegistry } from './single-app.js';
 
 const require = createRequire(import.meta.url);
 // pnpm keeps webpack out of the federation plugin's own resolution path; tell it which webpack we build with.
@@ -25,17 +28,22 @@ export const devPorts = {
 
 // Loaded exactly once in the composed app. The trailing-slash keys share deep imports
 // (react-dom/client, react/jsx-runtime, jotai/utils, shared/auth/auth-atoms, ...) instead of bundling them twice.
+// MUI components are imported one by one and each app bundles, tree-shaken, those it renders; the theme,
+// default props and styling contexts still exist once, because MUI's context modules, the styled engine
+// and emotion are singletons. (Sharing each component instead still left every app with its own copy of the
+// internals MUI imports by relative path, and cost more requests and bytes.)
+// react-router is not listed: it is shared through `shared/routing/router`, which bundles only what we use.
 const singletons = [
   'react',
   'react/',
   'react-dom',
   'react-dom/',
-  'react-router',
-  'react-router/',
   'jotai',
   'jotai/',
-  '@mui/material',
-  '@mui/material/',
+  '@mui/system/DefaultPropsProvider',
+  '@mui/system/RtlProvider',
+  '@mui/styled-engine',
+  '@mui/private-theming',
   '@emotion/react',
   '@emotion/styled',
   'notistack',
@@ -59,11 +67,20 @@ function catalogVersions() {
   return versions;
 }
 
+/** The package a share key belongs to: `@mui/system/RtlProvider` -> `@mui/system`, `react/` -> `react`. */
+const packageOf = (key) => key.split('/').slice(0, key.startsWith('@') ? 2 : 1).join('/');
+
+/**
+ * MUI's own packages (@mui/system, @mui/styled-engine, ...) are released in lockstep with @mui/material
+ * and come with it: an app that depends on @mui/material needs the same range of them.
+ */
+const MUI_LOCKSTEP = /^@mui\/(system|styled-engine|private-theming)$/;
+
 /** The version range an app needs of a dependency, from its own package.json (null: not a dependency). */
 function dependencyRange(dir, name) {
   const manifest = readJson(join(dir, 'package.json'));
   const range = { ...manifest.devDependencies, ...manifest.peerDependencies, ...manifest.dependencies }[name];
-  if (range === undefined) return null;
+  if (range === undefined) return MUI_LOCKSTEP.test(name) ? dependencyRange(dir, '@mui/material') : null;
   if (range === 'catalog:') return `^${catalogVersions()[name]}`;
   // Workspace libraries (shared) sit in a folder of their own name.
   if (range.startsWith('workspace:')) return `^${readJson(join(workspaceRoot, name, 'package.json')).version}`;
@@ -80,7 +97,7 @@ export function sharedSingletons(dir) {
   const overrides = process.env.FEDERATION_REQUIRED_VERSIONS ? JSON.parse(process.env.FEDERATION_REQUIRED_VERSIONS) : {};
   return Object.fromEntries(
     singletons.map((key) => {
-      const name = key.replace(/\/$/, '');
+      const name = packageOf(key);
       const requiredVersion = overrides[name] ?? dependencyRange(dir, name);
       if (!requiredVersion) throw new Error(`${join(dir, 'package.json')} must depend on the shared singleton ${name}`);
       return [key, { singleton: true, requiredVersion, strictVersion: true, eager: false }];
@@ -111,7 +128,9 @@ export function createConfig({ name, dir, title = 'Private Sock5' }) {
   const exposes = remote?.exposes;
   return (_env, argv) => {
     const production = argv.mode === 'production';
-    const outputPath = process.env.OUTPUT_DIR ? join(dir, process.env.OUTPUT_DIR) : join(dir, 'dist');
+    const single = isSingleAppBuild();
+    if (single && !isHost) throw new Error('BUILD_MODE=single builds the shell only: it bundles the remotes itself');
+    const outputPath = join(dir, process.env.OUTPUT_DIR ?? (single ? 'dist-single' : 'dist'));
     return {
       mode: production ? 'production' : 'development',
       context: dir,
@@ -150,19 +169,24 @@ export function createConfig({ name, dir, title = 'Private Sock5' }) {
       plugins: [
         new webpack.DefinePlugin({
           __BUILD_LABEL__: JSON.stringify(buildLabel()),
-          __APP_NAME__: JSON.stringify(name),
+          // One app per build, except the single-app build, where each remote's files keep their own name.
+          __APP_NAME__: single
+            ? webpack.DefinePlugin.runtimeValue(({ module }) => JSON.stringify(appNameOf(module.resource, workspaceRoot)))
+            : JSON.stringify(name),
         }),
-        new ModuleFederationPlugin({
-          name: isHost ? 'shell' : name,
-          // The container's global is prefixed: a remote named `history` would otherwise clobber window.history.
-          ...(isHost ? {} : { filename: 'remoteEntry.js', exposes, library: { type: 'global', name: `ps5_${name}` } }),
-          shared: sharedSingletons(dir),
-          shareStrategy: 'loaded-first',
-          manifest: { fileName: 'mf-manifest.json' },
-          dts: false,
-        }),
+        ...(single ? singleAppPlugins(dir) : [federationPlugin({ name, dir, isHost, exposes, production })]),
+        ...(production ? [new LoadGraphPlugin(), new PrecompressPlugin()] : []),
         ...(isHost || !production
-          ? [new HtmlWebpackPlugin({ title, template: join(import.meta.dirname, 'index.html'), chunks: ['main'], publicPath: '/' })]
+          ? [
+              new HtmlWebpackPlugin({
+                title,
+                template: join(import.meta.dirname, 'index.html'),
+                chunks: ['main'],
+                publicPath: '/',
+                // The composed shell's first request: fetched while main.js downloads instead of after it runs.
+                preloadRemoteMap: isHost && !single,
+              }),
+            ]
           : []),
       ],
       performance: { hints: false },
@@ -185,4 +209,41 @@ export function createConfig({ name, dir, title = 'Private Sock5' }) {
       stats: production ? 'errors-warnings' : 'minimal',
     };
   };
+}
+
+function federationPlugin({ name, dir, isHost, exposes, production }) {
+  return new ModuleFederationPlugin({
+    name: isHost ? 'shell' : name,
+    // The container's global is prefixed: a remote named `history` would otherwise clobber window.history.
+    ...(isHost ? {} : { filename: 'remoteEntry.js', exposes, library: { type: 'global', name: `ps5_${name}` } }),
+    shared: sharedSingletons(dir),
+    shareStrategy: 'loaded-first',
+    manifest: { fileName: 'mf-manifest.json' },
+    dts: false,
+    // In production the shell ships the federation runtime once and every remote uses it, instead of each
+    // remoteEntry.js carrying its own ~90 KB copy. A remote's dev server runs alone, so it keeps its own there.
+    ...(production && isHost ? { runtimePlugins: [externalRuntimeProvider()] } : {}),
+    experiments: production ? { ...(isHost ? {} : { externalRuntime: true }), optimization: { target: 'web' } } : {},
+  });
+}
+
+/**
+ * The plugin behind `experiments.provideExternalRuntime`, by its ES module build: that option resolves the
+ * CommonJS build, which pulls a second, CommonJS copy of the runtime core into the shell next to the one
+ * the bundler runtime already uses.
+ */
+function externalRuntimeProvider() {
+  const enhanced = require.resolve('@module-federation/enhanced');
+  const plugin = require.resolve('@module-federation/inject-external-runtime-core-plugin', { paths: [enhanced] });
+  return plugin.replace(/index\.cjs$/, 'index.js');
+}
+
+/** BUILD_MODE=single: no federation; the remote registry imports every remote's exposed modules locally. */
+function singleAppPlugins(dir) {
+  const registry = writeLocalRemoteRegistry(workspaceRoot, remotesManifest.remotes);
+  return [
+    new webpack.NormalModuleReplacementPlugin(/\/remote-registry$/, (resource) => {
+      if (resource.context.startsWith(join(dir, 'src'))) resource.request = registry;
+    }),
+  ];
 }

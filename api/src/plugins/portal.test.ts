@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { loadConfig, REMOTE_NAMES, type RemoteName } from '../config.ts';
 import { backends, build } from '../test/helpers.ts';
 
@@ -58,6 +59,47 @@ describe('portal hosting', () => {
       assert.equal(chunk.body, `/* ${name} chunk */`);
       assert.equal(chunk.headers['cache-control'], 'public, max-age=31536000, immutable');
     }
+  });
+
+  it('sends the precompressed copy the browser accepts, with the original file\'s type and cache rule', async (t) => {
+    const { web, shellDir, remotesDir } = await fakeBuild(t);
+    const chunk = join(remotesDir, 'landing', '412.8e0d1f3a.js');
+    const entry = join(remotesDir, 'landing', 'remoteEntry.js');
+    for (const file of [chunk, entry, join(shellDir, 'index.html')]) {
+      const original = await readFile(file);
+      await writeFile(`${file}.br`, brotliCompressSync(original));
+      await writeFile(`${file}.gz`, gzipSync(original));
+    }
+    const app = await build(t, backend, { config: { web } });
+
+    const brotli = await app.inject({ method: 'GET', url: '/remotes/landing/412.8e0d1f3a.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    assert.equal(brotli.statusCode, 200);
+    assert.equal(brotli.headers['content-encoding'], 'br');
+    assert.match(String(brotli.headers['content-type']), /javascript/);
+    assert.match(String(brotli.headers.vary), /accept-encoding/i);
+    assert.equal(brotli.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.equal(brotliDecompressSync(brotli.rawPayload).toString(), '/* landing chunk */');
+
+    const gzipped = await app.inject({ method: 'GET', url: '/remotes/landing/remoteEntry.js', headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(gzipped.headers['content-encoding'], 'gzip');
+    assert.equal(gzipped.headers['cache-control'], 'no-cache');
+    assert.equal(gunzipSync(gzipped.rawPayload).toString(), '/* landing */');
+
+    const plain = await app.inject({ method: 'GET', url: '/remotes/landing/412.8e0d1f3a.js', headers: { 'accept-encoding': 'identity' } });
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.body, '/* landing chunk */');
+
+    // Client-side routes get index.html, compressed too, and still revalidated.
+    const page = await app.inject({ method: 'GET', url: '/dashboard', headers: { ...html, 'accept-encoding': 'br' } });
+    assert.equal(page.statusCode, 200);
+    assert.equal(page.headers['content-encoding'], 'br');
+    assert.equal(page.headers['cache-control'], 'no-cache');
+    assert.match(brotliDecompressSync(page.rawPayload).toString(), /<title>shell<\/title>/);
+
+    // A file without compressed copies is sent as it is.
+    const shellChunk = await app.inject({ method: 'GET', url: '/main.3f9a1c2b.js', headers: { 'accept-encoding': 'br, gzip' } });
+    assert.equal(shellChunk.headers['content-encoding'], undefined);
+    assert.equal(shellChunk.body, 'console.log("shell")');
   });
 
   it('serves a replaced remote build at once, without a restart', async (t) => {

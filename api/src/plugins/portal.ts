@@ -15,8 +15,11 @@ const ENTRY_FILES = new Set(['index.html', 'remotes.json', 'mf-manifest.json', '
 /** Webpack content hashes in file names (main.3f9a1c2b.js, 412.8e0d1f3a.css): safe to cache forever. */
 const HASHED_NAME = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 
+/** Brotli and gzip copies written at build time; their cache rule is the original file's. */
+const PRECOMPRESSED_SUFFIX = /\.(br|gz)$/;
+
 function setCacheHeaders(reply: FastifyReply, filePath: string): void {
-  const name = basename(filePath);
+  const name = basename(filePath).replace(PRECOMPRESSED_SUFFIX, '');
   const immutable = !ENTRY_FILES.has(name) && !name.endsWith('.html') && HASHED_NAME.test(name);
   reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
@@ -53,10 +56,13 @@ export default fp<{ config: Config }>(
     });
 
     // Registered even when a folder is missing: files that appear later are served without a restart.
+    // preCompressed: the build writes .br and .gz next to each file; the one the browser accepts is sent
+    // with its Content-Encoding (and Vary: Accept-Encoding), the plain file otherwise.
     await app.register(fastifyStatic, {
       root: shellDir,
       prefix: '/',
       cacheControl: false,
+      preCompressed: true,
       setHeaders: setCacheHeaders,
     });
     for (const name of REMOTE_NAMES) {
@@ -65,6 +71,7 @@ export default fp<{ config: Config }>(
         prefix: `/remotes/${name}/`,
         decorateReply: false,
         cacheControl: false,
+        preCompressed: true,
         setHeaders: setCacheHeaders,
       });
     }

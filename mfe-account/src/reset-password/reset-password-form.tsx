@@ -1,9 +1,14 @@
-import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from 'shared/routing/router';
 import { serverMessage } from 'shared/api/api-client';
 import { isAuthenticatedAtom } from 'shared/auth/auth-atoms';
 import { authDialogAtom } from 'shared/auth/auth-dialog-atoms';

@@ -1,8 +1,13 @@
-import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from 'shared/routing/router';
 import { serverMessage } from 'shared/api/api-client';
 import { authAtom } from 'shared/auth/auth-atoms';
 import { authDialogAtom } from 'shared/auth/auth-dialog-atoms';

@@ -1,4 +1,10 @@
-import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
 import { serverMessage } from 'shared/api/api-client';

@@ -1,4 +1,8 @@
-import { Box, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import type { AccountSecurity } from 'contract/account-security';
 import { securedCount } from '../api/account-security';
 

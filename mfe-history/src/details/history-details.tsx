@@ -1,5 +1,15 @@
 import CloseIcon from '@mui/icons-material/Close';
-import { Box, Checkbox, Chip, Dialog, DialogContent, DialogTitle, FormControlLabel, IconButton, Paper, Stack, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import type { HistoryItem } from 'contract/history';
 import type { ReactNode } from 'react';
 import { flagEmoji } from 'shared/format/flag';

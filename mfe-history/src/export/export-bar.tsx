@@ -1,4 +1,8 @@
-import { Box, Button, MenuItem, TextField, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import type { HistoryItem } from 'contract/history';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';

@@ -1,4 +1,5 @@
-import { Box, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 
 /** The product's mark: a shield with a socket plug, drawn inline so the page needs no image request. */
 export function BrandMark({ inverted = false }: { inverted?: boolean }) {

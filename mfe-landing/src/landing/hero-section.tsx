@@ -1,4 +1,7 @@
-import { Box, Button, Stack, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { CONTENT_MAX_WIDTH } from 'shared/ui/theme';
 import { sectionIds } from './landing-sections';
 import { useLandingActions } from './use-landing-actions';

@@ -1,7 +1,11 @@
 import ChatIcon from '@mui/icons-material/Chat';
 import MailIcon from '@mui/icons-material/Mail';
-import { Box, Button, Link, Stack, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'shared/routing/router';
 import { CONTENT_MAX_WIDTH } from 'shared/ui/theme';
 import { BrandMark } from './brand-mark';
 import { sectionIds } from './landing-sections';

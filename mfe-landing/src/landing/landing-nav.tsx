@@ -1,11 +1,19 @@
 import MenuIcon from '@mui/icons-material/Menu';
-import { AppBar, Box, Button, IconButton, Menu, MenuItem, Toolbar, useMediaQuery, useTheme } from '@mui/material';
-import { useState } from 'react';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { lazy, Suspense, useState } from 'react';
 import { CONTENT_MAX_WIDTH } from 'shared/ui/theme';
 import { BrandMark } from './brand-mark';
 import { NAV_HEIGHT_PX, sectionIds } from './landing-sections';
 import { SectionLink } from './section-link';
 import { useLandingActions } from './use-landing-actions';
+
+const SectionMenu = lazy(() => import('./section-menu'));
 
 const navLinks = [
   { section: sectionIds.features, label: 'Features' },
@@ -60,22 +68,11 @@ export function LandingNav() {
             >
               <MenuIcon />
             </IconButton>
-            <Menu id="landing-section-menu" anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={closeMenu}>
-              {navLinks.map((link) => (
-                <MenuItem
-                  key={link.section}
-                  component="a"
-                  href={`#${link.section}`}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    closeMenu();
-                    scrollTo(link.section);
-                  }}
-                >
-                  {link.label}
-                </MenuItem>
-              ))}
-            </Menu>
+            {menuAnchor && (
+              <Suspense fallback={null}>
+                <SectionMenu anchor={menuAnchor} links={navLinks} onClose={closeMenu} onNavigate={scrollTo} />
+              </Suspense>
+            )}
           </>
         ) : (
           <>

@@ -1,4 +1,5 @@
-import { Box, useTheme } from '@mui/material';
+import Box from '@mui/material/Box';
+import { useTheme } from '@mui/material/styles';
 
 /** Rows the laptop's screen shows for an offer: documentation-range addresses, never real ones. */
 export interface ScreenRow {

@@ -1,4 +1,6 @@
-import { Box, ButtonBase, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { CONTENT_MAX_WIDTH } from 'shared/ui/theme';
 import { LaptopIllustration, type ScreenRow } from './laptop-illustration';

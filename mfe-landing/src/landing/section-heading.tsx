@@ -1,4 +1,4 @@
-import { Typography } from '@mui/material';
+import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
 /** A section's eyebrow, heading (h2, labelled by id) and lead paragraph. */

@@ -1,4 +1,5 @@
-import { Link, type LinkProps } from '@mui/material';
+import Link from '@mui/material/Link';
+import type { LinkProps } from '@mui/material/Link';
 import type { MouseEvent } from 'react';
 
 /**

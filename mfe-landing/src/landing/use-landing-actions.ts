@@ -2,7 +2,6 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import { isAuthenticatedAtom } from 'shared/auth/auth-atoms';
 import { authDialogAtom } from 'shared/auth/auth-dialog-atoms';
-import { endSession } from 'shared/auth/end-session';
 import { scrollToSection } from '../scroll/smooth-scroll';
 import { NAV_HEIGHT_PX } from './landing-sections';
 
@@ -14,7 +13,8 @@ export function useLandingActions() {
     signedIn,
     openLogin: useCallback(() => setDialog('login'), [setDialog]),
     openRegister: useCallback(() => setDialog('register'), [setDialog]),
-    logout: useCallback(() => void endSession(), []),
+    // The API client comes with the first logout: a visitor's landing page does not need it.
+    logout: useCallback(() => void import('shared/auth/end-session').then(({ endSession }) => endSession()), []),
     scrollTo: useCallback((id: string) => scrollToSection(id, { offset: NAV_HEIGHT_PX }), []),
   };
 }

@@ -1,4 +1,7 @@
-import { Box, Link, Paper, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 import { BuildLabel } from 'shared/ui/build-label';
 import { PageSpinner, useDelayElapsed } from 'shared/ui/page-spinner';
 import { scrollToSection } from '../scroll/smooth-scroll';

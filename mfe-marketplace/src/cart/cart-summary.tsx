@@ -1,4 +1,6 @@
-import { Button, Paper, Typography } from '@mui/material';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 import { useSetAtom } from 'jotai';
 import { formatMoney } from 'shared/format/money';
 import { cartOpenAtom } from '../state/marketplace-atoms';

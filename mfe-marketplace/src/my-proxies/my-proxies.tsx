@@ -1,4 +1,11 @@
-import { Alert, List, ListItem, ListItemButton, ListItemText, Paper, Skeleton, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { proxyLink, useMyProxies } from '../api/my-proxies';
 import { LoadError } from '../region-browser/location-list';

@@ -1,5 +1,14 @@
 import CloseIcon from '@mui/icons-material/Close';
-import { Alert, Box, Button, Dialog, DialogContent, DialogTitle, IconButton, Paper, Stack, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { useAtom, useAtomValue } from 'jotai';
 import type { ProxyListing } from 'contract/marketplace';
 import { formatMoney } from 'shared/format/money';

@@ -1,4 +1,8 @@
-import { Alert, Box, Chip, CircularProgress, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { serverMessage } from 'shared/api/api-client';
 import { flagEmoji } from 'shared/format/flag';

@@ -1,5 +1,15 @@
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
-import { Badge, Box, Checkbox, FormControlLabel, Link, ListItemButton, ListItemIcon, ListItemText, MenuItem, Stack, TextField } from '@mui/material';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { cartCountAtom } from 'shared/cart/cart-atoms';
 import { selectedTabAtom } from '../state/tab-atoms';

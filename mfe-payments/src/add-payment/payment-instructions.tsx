@@ -1,5 +1,8 @@
-import { Link, List, ListItem, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'shared/routing/router';
 import { TOPUP_RULES } from 'contract/limits';
 import { formatMoney } from 'shared/format/money';
 

@@ -1,6 +1,14 @@
-import { Box, Button, Chip, Link, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from 'shared/routing/router';
 import type { DeskTicketSummary } from 'contract/support';
 import { TICKET_CATEGORIES, TICKET_STATUSES, type TicketCategory, type TicketStatus } from 'contract/support-rules';
 import { serverMessage } from 'shared/api/api-client';

@@ -1,7 +1,13 @@
-import { Alert, Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'shared/routing/router';
 import type { DeskTicket } from 'contract/support';
 import { TICKET_TEXT_MAX_LENGTH } from 'contract/support-rules';
 import { errorStatus, serverMessage } from 'shared/api/api-client';

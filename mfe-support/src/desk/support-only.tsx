@@ -1,4 +1,4 @@
-import { Typography } from '@mui/material';
+import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useCurrentUser } from 'shared/api/users';
 import { PageSpinner } from 'shared/ui/page-spinner';

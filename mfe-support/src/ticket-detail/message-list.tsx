@@ -1,4 +1,7 @@
-import { Box, Paper, Stack, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import type { TicketMessage } from 'contract/support';
 import { formatDateTime } from 'shared/format/date';
 

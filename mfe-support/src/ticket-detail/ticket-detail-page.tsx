@@ -1,6 +1,12 @@
-import { Box, Button, Chip, Link, Stack, TextField, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'shared/routing/router';
 import { errorStatus, serverMessage } from 'shared/api/api-client';
 import { formatDateTime } from 'shared/format/date';
 import { PageSpinner } from 'shared/ui/page-spinner';

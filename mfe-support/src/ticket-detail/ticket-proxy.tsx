@@ -1,4 +1,4 @@
-import { Alert } from '@mui/material';
+import Alert from '@mui/material/Alert';
 import type { TicketProxy, TicketRefund } from 'contract/support';
 import { formatDateTime } from 'shared/format/date';
 import { formatMoney } from 'shared/format/money';

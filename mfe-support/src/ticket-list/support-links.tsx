@@ -1,4 +1,5 @@
-import { Box, Link } from '@mui/material';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import type { SupportLinks as Links } from 'contract/support';
 import { useSupportLinks } from '../api/tickets';
 

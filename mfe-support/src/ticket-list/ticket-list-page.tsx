@@ -1,6 +1,12 @@
-import { Box, Button, Chip, Link, Paper, Stack, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from 'shared/routing/router';
 import { useCurrentUser } from 'shared/api/users';
 import { serverMessage } from 'shared/api/api-client';
 import { formatDateTime } from 'shared/format/date';

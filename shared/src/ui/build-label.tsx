@@ -1,4 +1,4 @@
-import { Typography } from '@mui/material';
+import Typography from '@mui/material/Typography';
 
 /**
  * Which build of a remote is on screen: each independently deployed remote shows its own label, so a

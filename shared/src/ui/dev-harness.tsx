@@ -1,7 +1,8 @@
-import { Alert, Box } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from '../routing/router';
 import { writeStoredSession } from '../auth/session-storage';
 import { AppProviders } from './app-providers';
 

@@ -1,5 +1,6 @@
 import CloseIcon from '@mui/icons-material/Close';
-import { Alert, IconButton } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import IconButton from '@mui/material/IconButton';
 import { closeSnackbar, SnackbarContent, type CustomContentProps } from 'notistack';
 import { forwardRef, useRef, useState, type PointerEvent } from 'react';
 

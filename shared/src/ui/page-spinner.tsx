@@ -1,4 +1,5 @@
-import { Box, CircularProgress } from '@mui/material';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import { useEffect, useState } from 'react';
 
 /** Page spinner delay: terms and the ticket list show a spinner for 1.5 s first. */

@@ -1,4 +1,5 @@
-import { Box, Button } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import { pagerItems } from '../table/pager';
 
 /** Pager: Prev/Next around 10 page numbers with 2 margin pages at each end. */

@@ -1,4 +1,6 @@
-import { Box, FormHelperText, useTheme } from '@mui/material';
+import Box from '@mui/material/Box';
+import FormHelperText from '@mui/material/FormHelperText';
+import { useTheme } from '@mui/material/styles';
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 
 /** The API's ALTCHA challenge (self-hosted proof of work, no third party). */

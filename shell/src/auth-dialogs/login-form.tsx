@@ -1,8 +1,14 @@
-import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from 'shared/routing/router';
 import type { UserInfo } from 'contract/accounts';
 import { loginSucceededAtom } from 'shared/auth/auth-atoms';
 import { authDialogAtom, returnToAtom } from 'shared/auth/auth-dialog-atoms';

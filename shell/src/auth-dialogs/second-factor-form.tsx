@@ -1,4 +1,10 @@
-import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { errorStatus, serverMessage } from 'shared/api/api-client';
 import { accountMessages } from 'contract/account-rules';

@@ -1,5 +1,5 @@
-import { Box } from '@mui/material';
-import { Outlet } from 'react-router';
+import Box from '@mui/material/Box';
+import { Outlet } from 'shared/routing/router';
 import { CONTENT_MAX_WIDTH } from 'shared/ui/theme';
 import { ScrollToTopButton, ScrollToTopOnNavigate } from './scroll-to-top';
 import { TopBar } from './top-bar';

@@ -1,7 +1,8 @@
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
-import { Fab, Zoom } from '@mui/material';
+import Fab from '@mui/material/Fab';
+import Zoom from '@mui/material/Zoom';
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from 'shared/routing/router';
 
 /** The button appears after 100 px of scroll. */
 export const SCROLL_TO_TOP_THRESHOLD = 100;

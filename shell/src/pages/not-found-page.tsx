@@ -1,5 +1,7 @@
-import { Box, Button, Typography } from '@mui/material';
-import { Link } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { Link } from 'shared/routing/router';
 
 export function NotFoundPage() {
   return (

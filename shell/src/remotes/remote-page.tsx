@@ -1,4 +1,7 @@
-import { Box, Button, Paper, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 import { Component, Suspense, use, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { PageSpinner } from 'shared/ui/page-spinner';
 import { loadRemoteModule } from './remote-registry';

@@ -1,4 +1,4 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteMap } from 'contract/realtime';
 
 /**
@@ -8,7 +8,9 @@ import type { RemoteMap } from 'contract/realtime';
 let remoteMap: Promise<RemoteMap> | null = null;
 
 async function fetchRemoteMap(): Promise<RemoteMap> {
-  const response = await fetch('/remotes.json', { cache: 'no-cache' });
+  // Default cache mode, so the page's <link rel="preload"> answers it; the server marks the map no-cache,
+  // so it is still revalidated on every load.
+  const response = await fetch('/remotes.json');
   if (!response.ok) throw new Error(`remotes.json answered ${response.status}`);
   const map = (await response.json()) as RemoteMap;
   registerRemotes(Object.entries(map).map(([name, entry]) => ({ name, entry })));
@@ -24,10 +26,13 @@ function getRemoteMap(): Promise<RemoteMap> {
 }
 
 /**
- * Loads an exposed module such as `history/HistoryPage`. After a failure the remote is registered again
- * with `force`, which drops the runtime's cached failure, so Retry really reaches the server again.
+ * One load per module: a page that React mounts again before it ever showed (a suspended first render is
+ * thrown away and started over) gets the same load, and so the same failure, instead of asking the runtime
+ * twice. Only Retry (`afterFailure`) starts a new one.
  */
-export async function loadRemoteModule<T>(id: string, { afterFailure = false } = {}): Promise<T> {
+const loads = new Map<string, Promise<unknown>>();
+
+async function load<T>(id: string, afterFailure: boolean): Promise<T> {
   const map = await getRemoteMap();
   const name = id.split('/')[0] ?? id;
   const entry = map[name];
@@ -36,4 +41,36 @@ export async function loadRemoteModule<T>(id: string, { afterFailure = false } =
   const module = await loadRemote<T>(id);
   if (!module) throw new Error(`remote module "${id}" did not load`);
   return module;
+}
+
+/**
+ * Loads an exposed module such as `history/HistoryPage`. After a failure the remote is registered again
+ * with `force`, which drops the runtime's cached failure, so Retry really reaches the server again.
+ */
+export function loadRemoteModule<T>(id: string, { afterFailure = false } = {}): Promise<T> {
+  if (afterFailure) loads.delete(id);
+  let loading = loads.get(id) as Promise<T> | undefined;
+  if (!loading) {
+    loading = load<T>(id, afterFailure);
+    loading.catch(() => undefined); // reported by the page that shows it
+    loads.set(id, loading);
+  }
+  return loading;
+}
+
+/** Starts loading the first page's module before React renders; the page takes this load over. */
+export function startLoadingRemoteModule(id: string): void {
+  void loadRemoteModule(id);
+}
+
+/** Fetches the files of modules the next click may need (remote entry and the page's own chunks), not running them. */
+export async function preloadRemoteModules(ids: readonly string[]): Promise<void> {
+  const map = await getRemoteMap();
+  const byRemote = new Map<string, string[]>();
+  for (const id of ids) {
+    const [name, ...rest] = id.split('/');
+    if (!name || !map[name]) continue;
+    byRemote.set(name, [...(byRemote.get(name) ?? []), rest.join('/')]);
+  }
+  await preloadRemote([...byRemote].map(([nameOrAlias, exposes]) => ({ nameOrAlias, exposes, resourceCategory: 'sync' })));
 }

@@ -1,29 +1,21 @@
 import { useAtomValue } from 'jotai';
-import { Navigate, Route, Routes } from 'react-router';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { isAuthenticatedAtom } from 'shared/auth/auth-atoms';
 import { returnToAtom } from 'shared/auth/auth-dialog-atoms';
+import { Navigate, Route, Routes } from 'shared/routing/router';
 import { PortalTheme } from 'shared/ui/app-providers';
-import { PortalLayout } from '../layout/portal-layout';
-import { NotFoundPage } from '../pages/not-found-page';
 import { RemotePage } from '../remotes/remote-page';
 import { RequireAuth } from './require-auth';
-import remotesManifest from '../../../remotes.manifest.json';
+import { LANDING_MODULE, protectedPages, publicPages } from './route-modules';
 
-type Access = 'visitor' | 'signed-in' | 'public';
+// The portal's frame (top bar, navigation, user summary) and the 404 page are not part of the landing
+// page: a visitor's first load does not download them.
+const PortalLayout = lazy(() => import('../layout/portal-layout').then((m) => ({ default: m.PortalLayout })));
+const NotFoundPage = lazy(() => import('../pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
-/** The routes every remote serves, from the workspace's remotes manifest; each page is an exposed module. */
-const manifestRoutes = remotesManifest.remotes.flatMap(({ name, routes }) =>
-  routes.map(({ path, module, access }) => ({ path, module: `${name}/${module}`, access: access as Access })),
-);
-const routesWith = (access: Access) => manifestRoutes.filter((route) => route.access === access);
-
-/** Pages behind sign-in: a visitor is sent to the landing page with the login dialog. */
-const protectedPages = routesWith('signed-in');
-/** Pages anyone may open, e.g. the emailed reset-password link, which works for a signed-out visitor. */
-const publicPages = routesWith('public');
-const visitorHome = routesWith('visitor').find((route) => route.path === '/');
-if (!visitorHome) throw new Error('remotes.manifest.json names no visitor page for /');
-const landingModule = visitorHome.module;
+function Lazy({ children }: { children: ReactNode }) {
+  return <Suspense fallback={null}>{children}</Suspense>;
+}
 
 function LandingRoute() {
   const signedIn = useAtomValue(isAuthenticatedAtom);
@@ -33,7 +25,7 @@ function LandingRoute() {
   if (signedIn) return <Navigate to={returnTo} replace />;
   return (
     <PortalTheme forcedMode="light">
-      <RemotePage module={landingModule} />
+      <RemotePage module={LANDING_MODULE} />
     </PortalTheme>
   );
 }
@@ -42,7 +34,13 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={<LandingRoute />} />
-      <Route element={<PortalLayout />}>
+      <Route
+        element={
+          <Lazy>
+            <PortalLayout />
+          </Lazy>
+        }
+      >
         {publicPages.map(({ path, module }) => (
           <Route key={path} path={path} element={<RemotePage module={module} />} />
         ))}
@@ -50,7 +48,9 @@ export function AppRoutes() {
       <Route
         element={
           <RequireAuth>
-            <PortalLayout />
+            <Lazy>
+              <PortalLayout />
+            </Lazy>
           </RequireAuth>
         }
       >
@@ -58,7 +58,14 @@ export function AppRoutes() {
           <Route key={path} path={path} element={<RemotePage module={module} />} />
         ))}
       </Route>
-      <Route path="*" element={<NotFoundPage />} />
+      <Route
+        path="*"
+        element={
+          <Lazy>
+            <NotFoundPage />
+          </Lazy>
+        }
+      />
     </Routes>
   );
 }

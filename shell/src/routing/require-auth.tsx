@@ -1,7 +1,7 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useSnackbar } from 'notistack';
 import { useEffect, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from 'shared/routing/router';
 import { authDialogAtom, DEFAULT_AFTER_LOGIN, returnToAtom } from 'shared/auth/auth-dialog-atoms';
 import { isAuthenticatedAtom } from 'shared/auth/auth-atoms';
 

@@ -1,0 +1,38 @@
+import { firstRemoteModule, LANDING_MODULE, matchesRoute, signedInNextModules } from './route-modules';
+
+describe('firstRemoteModule', () => {
+  it('starts the landing page for a visitor of /, the dashboard for a signed-in one', () => {
+    expect(firstRemoteModule('/', false)).toBe(LANDING_MODULE);
+    expect(firstRemoteModule('/', true)).toBe('marketplace/DashboardPage');
+  });
+
+  it('starts a protected page only with a session (without one the guard redirects)', () => {
+    expect(firstRemoteModule('/history', true)).toBe('history/HistoryPage');
+    expect(firstRemoteModule('/history', false)).toBeNull();
+    expect(firstRemoteModule('/support', true)).toBe('support/SupportPage');
+    expect(firstRemoteModule('/support/new', true)).toBe('support/SupportPage');
+    expect(firstRemoteModule('/supportive', true)).toBeNull();
+  });
+
+  it('starts the reset page from an emailed link, signed in or not', () => {
+    expect(firstRemoteModule('/reset-password/abc', false)).toBe('account/ResetPasswordPage');
+  });
+
+  it('starts nothing for an unknown path', () => {
+    expect(firstRemoteModule('/no/such/page', true)).toBeNull();
+  });
+
+  it('prefetches the signed-in pages when idle, each remote module once', () => {
+    expect(signedInNextModules).toContain('payments/PaymentsPage');
+    expect(new Set(signedInNextModules).size).toBe(signedInNextModules.length);
+  });
+});
+
+describe('matchesRoute', () => {
+  it('reads :params as one segment and a trailing * as the rest', () => {
+    expect(matchesRoute('/reset-password/:token', '/reset-password/t1')).toBe(true);
+    expect(matchesRoute('/reset-password/:token', '/reset-password')).toBe(false);
+    expect(matchesRoute('/support/*', '/support/abc/def')).toBe(true);
+    expect(matchesRoute('/dashboard', '/dashboard/')).toBe(true);
+  });
+});

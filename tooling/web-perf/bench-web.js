@@ -1,0 +1,180 @@
+// `npm run bench:web`: the composed portal against the same pages built as one ordinary webpack app
+// (BUILD_MODE=single), in one run. Both builds are served by the real API (brotli, cache headers) on ports of
+// their own; Lighthouse (mobile preset: simulated slow 4G and a 4x slower CPU) loads `/` cold as a visitor
+// and `/dashboard` signed in, three times each with a fresh browser profile, and the medians are compared.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const builds = [
+  { name: 'composed', port: Number(process.env.BENCH_PORT ?? 9510), env: {} },
+  { name: 'single app', port: Number(process.env.BENCH_PORT ?? 9510) + 1, env: { SHELL_DIR: join(repo, 'shell', 'dist-single') } },
+];
+
+function build(env) {
+  const result = spawnSync(process.execPath, [join(repo, 'scripts', 'build.mjs')], { cwd: repo, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) throw new Error('build failed');
+}
+
+async function startApi({ port, env }, dataDir) {
+  const child = spawn(process.execPath, [join(repo, 'api', 'src', 'main.ts')], {
+    cwd: join(repo, 'api'),
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      RATE_LIMIT_MAX: '100000',
+      PAYMENT_PROVIDER: 'sandbox',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`API on ${port} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  child.kill();
+  throw new Error(`API on ${port} did not start`);
+}
+
+/** A customer registered and logged in through the API, the captcha solved as the browser widget does. */
+async function createCustomer(origin) {
+  const username = `bench_${randomBytes(4).toString('hex')}`;
+  const password = 'Correct-Horse-1';
+  const post = (path, body) =>
+    fetch(`${origin}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const registered = await post('auth/register', { username, email: `${username}@example.com`, password });
+  if (!registered.ok) throw new Error(`register: ${registered.status} ${await registered.text()}`);
+  const challenge = await (await fetch(`${origin}/api/auth/challenge`)).json();
+  const solution = await solveChallenge({ challenge, deriveKey, timeout: 30_000 });
+  const captcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  const login = await post('auth/login', { username, password, captcha });
+  if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
+  const { token, userInfo } = await login.json();
+  return { token, userId: userInfo._id };
+}
+
+/** One cold Lighthouse run in a fresh browser profile; with a session, it is stored before navigation. */
+async function measure(url, session) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const page = await browser.newPage();
+    if (session) {
+      // The portal keeps its session in localStorage (token, userId); storage must then survive the run.
+      await page.goto(new URL('/api/health', url).href);
+      await page.evaluate(({ token, userId }) => {
+        localStorage.setItem('token', token);
+        localStorage.setItem('userId', userId);
+      }, session);
+      const cdp = await page.createCDPSession();
+      await cdp.send('Network.clearBrowserCache');
+    }
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: Boolean(session) },
+      undefined,
+      page,
+    );
+    await browser.disconnect();
+    const { lhr } = result;
+    const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter((item) => item.resourceType === 'Script');
+    return {
+      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      lcp: audit('largest-contentful-paint'),
+      tbt: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+      jsBytes: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+      jsFiles: scripts.length,
+      runtimeError: lhr.runtimeError?.message,
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+function summarize(runs) {
+  const keys = ['score', 'lcp', 'tbt', 'cls', 'jsBytes', 'jsFiles'];
+  return Object.fromEntries(keys.map((key) => [key, median(runs.map((run) => run[key]))]));
+}
+
+const row = (cells) => `| ${cells.join(' | ')} |`;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+
+// BENCH_BUILD=0 measures the builds as they are (e.g. right after npm test built them).
+if (process.env.BENCH_BUILD !== '0') {
+  console.log('[bench:web] building the composed portal and the single-app build (skipped when up to date)');
+  build({});
+  build({ BUILD_MODE: 'single' });
+}
+
+const dataRoot = mkdtempSync(join(tmpdir(), 'ps5-bench-web-'));
+const servers = [];
+const results = [];
+try {
+  for (const target of builds) servers.push(await startApi(target, join(dataRoot, target.port.toString())));
+  for (const target of builds) {
+    const origin = `http://127.0.0.1:${target.port}`;
+    const session = await createCustomer(origin);
+    for (const page of [
+      { path: '/', session: null, label: '/ (visitor)' },
+      { path: '/dashboard', session, label: '/dashboard (signed in)' },
+    ]) {
+      const runs = [];
+      for (let run = 1; run <= RUNS; run++) {
+        const measured = await measure(`${origin}${page.path}`, page.session);
+        if (measured.runtimeError) throw new Error(`${target.name} ${page.path}: ${measured.runtimeError}`);
+        console.log(`[bench:web] ${target.name} ${page.path} run ${run}: ${JSON.stringify(measured)}`);
+        runs.push(measured);
+      }
+      results.push({ build: target.name, page: page.label, ...summarize(runs) });
+    }
+  }
+} finally {
+  for (const server of servers) server.kill();
+  rmSync(dataRoot, { recursive: true, force: true });
+}
+
+console.log(`\nLighthouse ${RUNS} cold runs each, mobile preset, medians:\n`);
+console.log(row(['build', 'page', 'score', 'LCP', 'TBT', 'CLS', 'JS on the wire', 'JS files']));
+console.log(row(['---', '---', '---', '---', '---', '---', '---', '---']));
+for (const r of results) {
+  console.log(row([r.build, r.page, r.score, seconds(r.lcp), `${Math.round(r.tbt)} ms`, r.cls.toFixed(3), kb(r.jsBytes), r.jsFiles]));
+}
+console.log('\ncomposed / single app:\n');
+console.log(row(['page', 'JS bytes', 'LCP']));
+console.log(row(['---', '---', '---']));
+for (const page of ['/ (visitor)', '/dashboard (signed in)']) {
+  const composed = results.find((r) => r.build === 'composed' && r.page === page);
+  const single = results.find((r) => r.build === 'single app' && r.page === page);
+  console.log(row([page, `${(composed.jsBytes / single.jsBytes).toFixed(2)}×`, `${(composed.lcp / single.lcp).toFixed(2)}×`]));
+}
