@@ -1,4 +1,5 @@
 // /api/auth: register, captcha (challenge + verify), login, logout.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CaptchaChallenge,
@@ -96,15 +97,14 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
       if (!(await app.captcha.consume(captcha))) throw new HttpError(400, authMessages.required);
 
       const user = await users.findByUsername(username);
-      if (user) {
-        const wait = await app.loginThrottle.blockedFor(user.id);
-        if (wait !== null) throw new HttpError(429, authMessages.tooManyFailedLogins, wait);
-      }
+      // Counted (per account and address) before the password is checked, so parallel guesses cannot all
+      // slip under the limit; a right password takes its attempt back.
+      const attempt = user ? await app.loginThrottle.begin(user.id, request.ip) : null;
+      if (attempt && !attempt.allowed) throw new HttpError(429, authMessages.tooManyFailedLogins, attempt.retryAfterSeconds);
+      if (attempt && attempt.waitMs > 0) await sleep(attempt.waitMs);
       const valid = await app.passwords.verify(user?.password_hash ?? null, password);
-      if (!user || !valid) {
-        if (user) await app.loginThrottle.recordFailure(user.id);
-        throw new HttpError(400, authMessages.wrongCredentials);
-      }
+      if (!user || !attempt || !valid) throw new HttpError(400, authMessages.wrongCredentials);
+      await app.loginThrottle.succeeded(user.id, attempt.attemptId, request.ip);
       const { token } = await app.sessions.start(user.id);
       return { token, userInfo: toUserInfo(user) };
     },
