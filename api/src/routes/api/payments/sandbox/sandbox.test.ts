@@ -90,6 +90,24 @@ for (const backend of backends) {
       assert.equal((await app.inject(form('/api/payments/sandbox/checkout/sandbox_nope/confirm', { coin: 'BTC' }))).statusCode, 404);
     });
 
+    it('answers 400 for invoice ids and fields with a NUL character or broken Unicode, crediting nothing', async (t) => {
+      const app = await buildWithSandbox(t, backend);
+      const user = await signedInUser(app);
+      const path = new URL((await createOrder(app, user, 50)).json<string>()).pathname;
+      for (const request of [
+        { method: 'GET' as const, url: '/api/payments/sandbox/checkout/sandbox_%00' },
+        { method: 'GET' as const, url: `${path}%00` },
+        form(`${path}%00/confirm`, { coin: 'BTC' }),
+        form('/api/payments/sandbox/checkout/sandbox_%00/expire', { coin: 'BTC' }),
+        form(`${path}/confirm`, { coin: 'B\u0000TC' }),
+      ]) {
+        const response = await app.inject(request);
+        assert.equal(response.statusCode, 400, `${request.url}: ${response.body}`);
+        assert.match(response.json<{ message: string }>().message, /contains a NUL character or invalid Unicode text$/);
+      }
+      assert.equal(await balanceCents(app, user.id), 0);
+    });
+
     it('is off in production unless enabled: no checkout page, orders refused with 503', async (t) => {
       const app = await buildWithSandbox(t, backend, { config: sandboxOff });
       const user = await signedInUser(app);
