@@ -47,11 +47,15 @@ describe('loadConfig', () => {
       REMOTES_DIR: 'deploy/remotes',
       REMOTE_URLS: '{"landing":"http://localhost:3001/mf-manifest.json"}',
       TRUST_PROXY: 'true',
+      DB_CONNECT_TIMEOUT_MS: '2000',
+      DB_QUERY_TIMEOUT_MS: '8000',
+      PAYMENT_SANDBOX_ALLOW_PUBLIC: 'true',
     });
     assert.equal(config.port, 9000);
     assert.equal(config.host, '0.0.0.0');
     assert.equal(config.publicUrl, 'https://shop.example.com');
-    assert.deepEqual(config.database, { kind: 'postgres', url: 'postgres://app@db/shop', schema: null });
+    assert.deepEqual(config.database, { kind: 'postgres', url: 'postgres://app@db/shop', schema: null, connectTimeoutMs: 2000, queryTimeoutMs: 8000 });
+    assert.deepEqual(config.payments, { provider: 'sandbox', sandboxEnabled: true });
     assert.equal(config.mail.outboxDir, '/var/lib/sock5/outbox');
     assert.equal(config.redisUrl, 'redis://cache:6379');
     assert.equal(config.mail.smtpUrl, 'smtp://mail:25');

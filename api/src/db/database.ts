@@ -24,17 +24,48 @@ const pgTypes = {
   },
 };
 
-function openPostgres(url: string, schema: string | null): Database {
+export interface OpenOptions {
+  /**
+   * Told about connection failures no query is waiting for (the server restarted, a connection was killed).
+   * The pool drops such connections and opens new ones on demand; without a listener they would crash the
+   * process.
+   */
+  onConnectionError?: (error: Error) => void;
+}
+
+/** PostgreSQL's application_name of our connections, so operators (and the fault tests) can find them. */
+export function applicationName(schema: string | null): string {
+  return schema === null ? 'private-sock5' : `private-sock5/${schema}`;
+}
+
+function openPostgres(config: Extract<DatabaseConfig, { kind: 'postgres' }>, options: OpenOptions): Database {
+  const { url, schema } = config;
   if (schema !== null && !SCHEMA_NAME.test(schema)) throw new Error(`invalid schema name "${schema}"`);
+  const queryTimeoutMs = config.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     types: pgTypes,
+    application_name: applicationName(schema),
+    // An unreachable server fails requests fast (503) instead of letting them hang.
+    connectionTimeoutMillis: config.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    // Client side: a connection that went silent (network cut) gives up; server side: so does a stuck statement.
+    query_timeout: queryTimeoutMs,
+    statement_timeout: queryTimeoutMs,
     ...(schema === null ? {} : { options: `-c search_path=${schema}` }),
   });
+  const onConnectionError =
+    options.onConnectionError ?? ((error: Error) => process.emitWarning(`database connection lost: ${error.message}`));
+  pool.on('error', onConnectionError);
+  // The pool listens only while a connection is idle; a checked-out one that loses its server between two
+  // queries would emit an unhandled 'error'. This listener stays for the connection's whole life.
+  pool.on('connect', (client) => client.on('error', onConnectionError));
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
+
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+export const DEFAULT_QUERY_TIMEOUT_MS = 15_000;
 
 /** Embedded PostgreSQL persisted in `dataDir` (null: in memory). */
 export async function openPGlite(dataDir: string | null): Promise<Database> {
@@ -51,6 +82,6 @@ export async function openPGlite(dataDir: string | null): Promise<Database> {
   };
 }
 
-export async function openDatabase(config: DatabaseConfig): Promise<Database> {
-  return config.kind === 'postgres' ? openPostgres(config.url, config.schema) : openPGlite(config.dataDir);
+export async function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): Promise<Database> {
+  return config.kind === 'postgres' ? openPostgres(config, options) : openPGlite(config.dataDir);
 }

@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config.ts';
 import { requireSession } from '../../plugins/auth.ts';
 import auth from './auth/index.ts';
+import portalConfig from './config/index.ts';
 import health from './health/index.ts';
 import orders from './orders/index.ts';
 import payments from './payments/index.ts';
@@ -16,6 +17,7 @@ const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   app.addHook('onRoute', (route) => requireSession(route, app.authenticate));
   await app.register(health, { prefix: '/api/health' });
   await app.register(auth, { prefix: '/api/auth' });
+  await app.register(portalConfig, { prefix: '/api/config' });
   await app.register(users, { prefix: '/api/users', config });
   await app.register(proxy, { prefix: '/api/proxy' });
   await app.register(orders, { prefix: '/api/orders' });

@@ -127,6 +127,18 @@ describe('payments configuration', () => {
     assert.deepEqual(loadConfig({ NODE_ENV: 'production', PAYMENT_SANDBOX_ENABLED: 'true' }).payments, { provider: 'sandbox', sandboxEnabled: true });
   });
 
+  it('refuses to start the sandbox on a public address unless that is explicitly allowed', () => {
+    for (const url of ['http://localhost:8080', 'http://127.0.0.1:9000/', 'http://127.8.9.10', 'http://[::1]:8080', 'http://portal.localhost']) {
+      assert.deepEqual(loadConfig({ PUBLIC_URL: url }).payments, { provider: 'sandbox', sandboxEnabled: true }, url);
+    }
+    for (const url of ['https://shop.example.com', 'http://10.0.0.5:8080', 'http://[2001:db8::1]', 'http://localhost.example.com']) {
+      assert.throws(() => loadConfig({ PUBLIC_URL: url }), /sandbox payment provider .* is refused on PUBLIC_URL=.*PAYMENT_SANDBOX_ALLOW_PUBLIC=true/, url);
+      assert.deepEqual(loadConfig({ PUBLIC_URL: url, PAYMENT_SANDBOX_ALLOW_PUBLIC: 'true' }).payments, { provider: 'sandbox', sandboxEnabled: true }, url);
+    }
+    // Sandbox off (production without opt-in) or real payments: nothing to refuse.
+    assert.deepEqual(loadConfig({ PUBLIC_URL: 'https://shop.example.com', NODE_ENV: 'production' }).payments, { provider: 'sandbox', sandboxEnabled: false });
+  });
+
   it('reads BTCPay settings and refuses to start without any of them', () => {
     const env = { PAYMENT_PROVIDER: 'btcpay', BTCPAY_URL: 'https://pay.example/', BTCPAY_STORE_ID: 'store', BTCPAY_API_KEY: 'key', BTCPAY_WEBHOOK_SECRET: 'secret' };
     assert.deepEqual(loadConfig(env).payments, {
