@@ -13,7 +13,8 @@ export type DatabaseConfig =
   | { kind: 'pglite'; dataDir: string | null }
   /**
    * Real PostgreSQL; `schema` pins search_path (tests give each app its own schema). A request waits at
-   * most `connectTimeoutMs` for a connection and `queryTimeoutMs` for a query, then answers 503.
+   * most `connectTimeoutMs` for a connection; a statement runs at most `queryTimeoutMs` (server side; unset:
+   * no limit). Either way it then answers 503.
    */
   | { kind: 'postgres'; url: string; schema: string | null; connectTimeoutMs?: number; queryTimeoutMs?: number };
 

@@ -41,7 +41,6 @@ export function applicationName(schema: string | null): string {
 function openPostgres(config: Extract<DatabaseConfig, { kind: 'postgres' }>, options: OpenOptions): Database {
   const { url, schema } = config;
   if (schema !== null && !SCHEMA_NAME.test(schema)) throw new Error(`invalid schema name "${schema}"`);
-  const queryTimeoutMs = config.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -49,9 +48,12 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: 'postgres' }>, opt
     application_name: applicationName(schema),
     // An unreachable server fails requests fast (503) instead of letting them hang.
     connectionTimeoutMillis: config.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
-    // Client side: a connection that went silent (network cut) gives up; server side: so does a stuck statement.
-    query_timeout: queryTimeoutMs,
-    statement_timeout: queryTimeoutMs,
+    // A statement stuck behind locks or a server in trouble is cancelled (57014 -> 503). Server side, so
+    // startup work that may legitimately wait (migrations, seeding) lifts it with SET LOCAL.
+    ...(config.queryTimeoutMs === undefined ? {} : { statement_timeout: config.queryTimeoutMs }),
+    // A peer that vanished without closing the connection is noticed by TCP keepalive.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
     ...(schema === null ? {} : { options: `-c search_path=${schema}` }),
   });
   const onConnectionError =
@@ -65,7 +67,6 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: 'postgres' }>, opt
 }
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
-export const DEFAULT_QUERY_TIMEOUT_MS = 15_000;
 
 /** Embedded PostgreSQL persisted in `dataDir` (null: in memory). */
 export async function openPGlite(dataDir: string | null): Promise<Database> {

@@ -41,6 +41,11 @@ function validationMessage(error: FastifyError, request: FastifyRequest): string
   return error.message;
 }
 
+/** 503 with retry-after: the database (or a step that needs it) is away for a moment. */
+export function sendUnavailable(reply: FastifyReply) {
+  return reply.code(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER)).send({ message: UNAVAILABLE_MESSAGE });
+}
+
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error.validation) {
     return reply.code(400).send({ message: validationMessage(error, request) });
@@ -53,7 +58,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, 'database unavailable');
-    return reply.code(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER)).send({ message: UNAVAILABLE_MESSAGE });
+    return sendUnavailable(reply);
   }
   request.log.error({ err: error }, 'request failed');
   return reply.code(500).send({ message: 'Internal server error' });

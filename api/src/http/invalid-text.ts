@@ -9,6 +9,17 @@ function invalid(text: string): boolean {
   return text.includes('\u0000') || !text.isWellFormed();
 }
 
+/** The part of a bad key before its first bad character: all of it that may go into a message. */
+function wellFormedPrefix(key: string): string {
+  let prefix = '';
+  // By code point: a surrogate pair comes out whole, an unpaired half alone.
+  for (const char of key) {
+    if (invalid(char)) break;
+    prefix += char;
+  }
+  return prefix;
+}
+
 /**
  * Where the first invalid string in `value` is (`body/username`, `query/q`, `body/ID/2`, or a key), or null.
  * Iterative, so a deeply nested JSON body cannot exhaust the stack.
@@ -23,8 +34,7 @@ export function findInvalidText(value: unknown, root: string): string | null {
       current.forEach((item, index) => stack.push({ value: item, path: `${path}/${index}` }));
     } else if (current !== null && typeof current === 'object' && !Buffer.isBuffer(current)) {
       for (const [key, item] of Object.entries(current)) {
-        // Only the well-formed prefix of a bad key goes into the message.
-        if (invalid(key)) return `${path}/${key.replace(/[\u0000\uD800-\uDFFF].*$/s, '')}`;
+        if (invalid(key)) return `${path}/${wellFormedPrefix(key)}`;
         stack.push({ value: item, path: `${path}/${key}` });
       }
     }
