@@ -3,8 +3,22 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 
-const config = loadConfig();
-const app = await buildApp(config);
+/** A start refused on purpose (bad configuration, data folder in use) says why in one line, no stack. */
+function refuse(error: unknown): never {
+  const refusal = error instanceof Error && (error.name === 'ConfigError' || error.name === 'DataDirLockedError');
+  if (!refusal) throw error;
+  console.error(`Private Sock5 cannot start: ${error.message}`);
+  process.exit(1);
+}
+
+let config: ReturnType<typeof loadConfig>;
+let app: Awaited<ReturnType<typeof buildApp>>;
+try {
+  config = loadConfig();
+  app = await buildApp(config);
+} catch (error) {
+  refuse(error);
+}
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -1,10 +1,12 @@
 // Opens the database the config names: real PostgreSQL through a `pg` pool, or embedded PGlite persisted
 // in the data dir. Both speak PostgreSQL, so the same migrations and Kysely queries run on either.
 import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
+import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { Schema } from './schema.ts';
 
@@ -70,8 +72,19 @@ export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 
 /** Embedded PostgreSQL persisted in `dataDir` (null: in memory). */
 export async function openPGlite(dataDir: string | null): Promise<Database> {
-  if (dataDir !== null) await mkdir(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir === null ? {} : { dataDir });
+  let lock: DataDirLock | null = null;
+  if (dataDir !== null) {
+    await mkdir(dataDir, { recursive: true });
+    // One process per folder: the lock sits next to the database files, in the data dir.
+    lock = await lockDataDir(`${dataDir}.lock`, dirname(dataDir));
+  }
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(dataDir === null ? {} : { dataDir });
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
   const db = new Kysely<Schema>({ dialect: new PGliteDialect(pglite) });
   return {
     db,
@@ -79,6 +92,7 @@ export async function openPGlite(dataDir: string | null): Promise<Database> {
     close: async () => {
       await db.destroy();
       await pglite.close();
+      await lock?.release();
     },
   };
 }
