@@ -1,23 +1,69 @@
+import { readFileSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const remotes = ['mfe-landing', 'mfe-marketplace', 'mfe-history', 'mfe-payments', 'mfe-support', 'mfe-account'];
+// Every remote is listed once, in remotes.manifest.json; the boundaries below follow it.
+const manifest = JSON.parse(readFileSync(new URL('./remotes.manifest.json', import.meta.url), 'utf8'));
+const remotes = manifest.remotes.map((remote) => remote.package);
 const apps = ['shell', ...remotes];
+const dirs = (names) => names.map((name) => `./${name}`);
 
-// ARCHITECTURE: a remote never imports another remote or the shell; shared imports no app; the browser
-// never imports the API's code (only the contract types that live in shared).
+// Each app is deployed alone, so it reaches another app only at runtime through federation. shared is a
+// library every app loads as a singleton: it imports no app. The API and the wire contract run outside the
+// browser: the API imports only the contract, the contract imports nothing of the workspace. The gateway and
+// the end-to-end tests drive the product from outside and may use the contract, never an app's internals.
 const boundaryZones = [
   ...remotes.map((remote) => ({
     target: `./${remote}`,
-    from: [...apps.filter((app) => app !== remote).map((app) => `./${app}`), './api'],
+    from: dirs([...apps.filter((app) => app !== remote), 'api', 'e2e', 'gateway']),
     message: 'A remote is deployed alone: it may import shared, never the shell, another remote or the API.',
   })),
-  { target: './shell', from: [...remotes.map((r) => `./${r}`), './api'], message: 'The shell knows remotes only by name at runtime.' },
-  { target: './shared', from: [...apps.map((a) => `./${a}`), './api'], message: 'shared is a library: it imports no app.' },
+  {
+    target: './shell',
+    from: dirs([...remotes, 'api', 'e2e', 'gateway']),
+    message: 'The shell knows remotes only by name at runtime.',
+  },
+  { target: './shared', from: dirs([...apps, 'api', 'e2e', 'gateway']), message: 'shared is a library: it imports no app.' },
+  {
+    target: './api',
+    from: dirs([...apps, 'e2e', 'gateway', 'tooling']),
+    message: 'The API imports only the wire contract (contract/), no browser package.',
+  },
+  {
+    target: './api/src',
+    from: './shared',
+    message: 'The API imports only the wire contract (contract/), no browser package.',
+  },
+  {
+    // The client-side filter benchmark measures browser code on purpose; the API itself imports none.
+    target: './api/bench',
+    from: './shared',
+    except: ['./src/marketplace/proxy-filters.ts'],
+    message: 'The API imports only the wire contract (contract/), no browser package.',
+  },
+  {
+    target: './contract',
+    from: dirs([...apps, 'shared', 'api', 'e2e', 'gateway', 'tooling']),
+    message: 'The contract is the bottom layer: it imports nothing of the workspace.',
+  },
+  { target: './gateway', from: dirs([...apps, 'shared']), message: 'The gateway imports no browser package.' },
+  {
+    target: './e2e',
+    from: dirs([...apps, 'shared', 'api', 'gateway']),
+    message: 'End-to-end tests drive the product from outside: they may import the contract, not app internals.',
+  },
 ];
+
+// TypeScript resolution (extensionless imports, package exports such as `shared/<path>`) for every
+// package, so that the boundaries and the cycle check see every import instead of skipping it.
+const typeScriptResolver = createTypeScriptImportResolver({
+  project: ['*/tsconfig.json', 'tooling/*/tsconfig.json'],
+  noWarnOnMultipleProjects: true,
+});
 
 export default tseslint.config(
   {
@@ -27,7 +73,13 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [importX.createNodeResolver?.() ?? undefined].filter(Boolean) },
+    settings: {
+      'import-x/resolver-next': [typeScriptResolver, importX.createNodeResolver()],
+      // Without these, import-x parses only .js files when it follows imports, and no-cycle sees no TS edge.
+      'import-x/extensions': ['.ts', '.tsx', '.cts', '.mts', '.js', '.jsx', '.cjs', '.mjs'],
+      'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.cts', '.mts'] },
+    },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
       'import-x/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
@@ -47,7 +99,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.jest, ...globals.node } },
   },
   {
-    files: ['api/**/*.ts', 'e2e/**/*.{ts,mjs}', 'scripts/**/*.mjs', 'tooling/**/*.{js,cjs}', '*.config.js', '**/webpack.config.js'],
+    files: ['api/**/*.ts', 'e2e/**/*.{ts,mjs}', 'scripts/**/*.mjs', 'tooling/**/*.{js,cjs,mjs}', '*.config.js', '**/webpack.config.js'],
     languageOptions: { globals: { ...globals.node } },
     rules: { 'no-console': 'off', '@typescript-eslint/no-require-imports': 'off' },
   },

@@ -2,14 +2,44 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { overridesLeaveOrigin } from './support/remote-overrides.ts';
+import { localDirs, target } from './support/target.ts';
 
-// One composed production build served by the real API on embedded defaults (PGlite, sandbox payments,
-// mail outbox), in a fresh data dir per run. The run dir is fixed here so workers see the same paths.
-process.env.E2E_RUN_DIR ??= mkdtempSync(join(tmpdir(), 'ps5-e2e-'));
-process.env.E2E_PORT ??= '8095';
-const runDir = process.env.E2E_RUN_DIR;
-const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+// Without E2E_BASE_URL: one composed production build served by the real API on embedded defaults (PGlite,
+// sandbox payments, mail outbox), in a fresh data dir per run. The run dir is fixed here so workers see the
+// same paths. With E2E_BASE_URL: that portal, started by someone else, and no server of our own.
+const deployed = Boolean(process.env.E2E_BASE_URL?.trim());
+if (!deployed) {
+  process.env.E2E_RUN_DIR ??= mkdtempSync(join(tmpdir(), 'ps5-e2e-'));
+  process.env.E2E_PORT ??= '8095';
+}
+const { baseURL, localRunDir } = target();
 const chromium = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
+
+function localServer(runDir: string) {
+  const dirs = localDirs(runDir);
+  return {
+    command: 'node scripts/serve-composed.mjs',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      E2E_RUN_DIR: runDir,
+      PORT: process.env.E2E_PORT as string,
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dirs.data,
+      REMOTES_DIR: dirs.remotes,
+      RATE_LIMIT_MAX: '10000',
+      PAYMENT_PROVIDER: 'sandbox',
+      NODE_ENV: 'test',
+      // The swap reaches the local portal itself too, so its CSP admits the canary's origin.
+      ...(process.env.E2E_REMOTE_OVERRIDES ? { REMOTE_URLS: process.env.E2E_REMOTE_OVERRIDES } : {}),
+    },
+  };
+}
 
 export default defineConfig({
   testDir: './tests',
@@ -19,33 +49,24 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  // The skip reasons print before the list reporter's summary, so the count line ends the console output.
+  reporter: [
+    ['./support/skip-reasons-reporter.ts'],
+    ['list'],
+    ['html', { open: 'never', outputFolder: 'playwright-report' }],
+    ['junit', { outputFile: 'test-results/junit.xml' }],
+  ],
   use: {
     baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // A deployed portal's CSP admits only the remote origins it was configured with; a canary swapped in
+    // by the run from another origin would be refused.
+    bypassCSP: deployed && overridesLeaveOrigin(baseURL),
     launchOptions: {
       executablePath: chromium,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  webServer: {
-    command: 'node scripts/serve-composed.mjs',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      E2E_RUN_DIR: runDir,
-      PORT: process.env.E2E_PORT,
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      DATA_DIR: join(runDir, 'data'),
-      REMOTES_DIR: join(runDir, 'remotes'),
-      RATE_LIMIT_MAX: '10000',
-      PAYMENT_PROVIDER: 'sandbox',
-      NODE_ENV: 'test',
-    },
-  },
+  webServer: localRunDir ? localServer(localRunDir) : undefined,
 });

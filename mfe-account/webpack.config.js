@@ -1,10 +1,7 @@
+// The exposed modules and the dev port are listed in remotes.manifest.json at the repo root.
 import { createConfig } from 'webpack-config';
 
 export default createConfig({
   name: 'account',
   dir: import.meta.dirname,
-  exposes: {
-    './UserProfilePage': './src/user-profile-page.tsx',
-    './ResetPasswordPage': './src/reset-password-page.tsx',
-  },
 });

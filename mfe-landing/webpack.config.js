@@ -1,10 +1,7 @@
+// The exposed modules and the dev port are listed in remotes.manifest.json at the repo root.
 import { createConfig } from 'webpack-config';
 
 export default createConfig({
   name: 'landing',
   dir: import.meta.dirname,
-  exposes: {
-    './LandingPage': './src/landing-page.tsx',
-    './TermsPage': './src/terms/terms-page.tsx',
-  },
 });

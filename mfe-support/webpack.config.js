@@ -1,9 +1,7 @@
+// The exposed modules and the dev port are listed in remotes.manifest.json at the repo root.
 import { createConfig } from 'webpack-config';
 
 export default createConfig({
   name: 'support',
   dir: import.meta.dirname,
-  exposes: {
-    './SupportPage': './src/support-page.tsx',
-  },
 });

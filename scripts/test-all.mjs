@@ -6,6 +6,7 @@ const pnpm = process.platform === 'win32' ? 'pnpm.cmd' : 'pnpm';
 
 const steps = [
   { name: 'lint', args: ['run', 'lint'] },
+  { name: 'lint boundaries (node --test: planted forbidden imports must be reported)', args: ['run', 'test:boundaries'], count: 'node' },
   { name: 'typecheck', args: ['run', 'typecheck'] },
   { name: 'unit (jest)', args: ['run', 'test:unit'], count: 'jest' },
   { name: `API (node --test, PGlite${process.env.TEST_DATABASE_URL ? ' and PostgreSQL' : ''})`, args: ['run', 'test:api'], count: 'node' },
@@ -16,6 +17,13 @@ const steps = [
     name: 'build (redeploy variant of mfe-account)',
     args: ['--filter', 'mfe-account', 'run', 'build'],
     env: { BUILD_LABEL: 'redeployed', OUTPUT_DIR: 'dist-redeploy' },
+  },
+  {
+    // A build of one remote that requires an @mui/material the shell does not run: e2e deploys it and
+    // expects the failure panel to name the mismatch.
+    name: 'build (mfe-history against an incompatible @mui/material)',
+    args: ['--filter', 'mfe-history', 'run', 'build'],
+    env: { FEDERATION_REQUIRED_VERSIONS: '{"@mui/material":"^10.0.0"}', OUTPUT_DIR: 'dist-incompatible', BUILD_LABEL: 'incompatible' },
   },
   { name: 'e2e (Playwright, composed build)', args: ['run', 'test:e2e'], count: 'playwright' },
 ];

@@ -1,12 +1,17 @@
 // The only module that reads the environment. Everything else receives a typed `Config`, so tests build
 // apps with whatever settings they need and production behaviour is documented in one place (README).
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The remotes the shell composes at runtime, one per portal section. */
-export const REMOTE_NAMES = ['landing', 'marketplace', 'history', 'payments', 'support', 'account'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+/** The remotes the shell composes at runtime, read from the workspace's one list of remotes at start. */
+export const REMOTE_NAMES: readonly string[] = (
+  JSON.parse(readFileSync(new URL('../../remotes.manifest.json', import.meta.url), 'utf8')) as {
+    remotes: { name: string }[];
+  }
+).remotes.map((remote) => remote.name);
+export type RemoteName = string;
 
 export type DatabaseConfig =
   /** Embedded PostgreSQL (PGlite); `dataDir: null` keeps it in memory (tests). */
@@ -85,7 +90,7 @@ export interface Config {
     shellDir: string;
     remoteDirs: Record<RemoteName, string>;
     /** Overrides of `/remotes.json` entries (dev mode: each remote on its own dev server). */
-    remoteUrls: Partial<Record<RemoteName, string>>;
+    remoteUrls: Record<RemoteName, string>;
   };
 }
 
@@ -175,7 +180,7 @@ function path(env: Env, name: string, fallback: string): string {
   return isAbsolute(raw) ? raw : resolve(repoRoot, raw);
 }
 
-function remoteUrls(env: Env): Partial<Record<RemoteName, string>> {
+function remoteUrls(env: Env): Record<RemoteName, string> {
   const raw = text(env, 'REMOTE_URLS');
   if (raw === null) return {};
   let parsed: unknown;
@@ -187,7 +192,7 @@ function remoteUrls(env: Env): Partial<Record<RemoteName, string>> {
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new ConfigError('REMOTE_URLS must be a JSON object of remote name -> manifest URL');
   }
-  const result: Partial<Record<RemoteName, string>> = {};
+  const result: Record<RemoteName, string> = {};
   for (const [name, url] of Object.entries(parsed)) {
     if (!(REMOTE_NAMES as readonly string[]).includes(name) || typeof url !== 'string') {
       throw new ConfigError(`REMOTE_URLS: unknown remote "${name}" or non-string URL`);

@@ -1,15 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect } from '@playwright/test';
+import type { Mailbox } from './mailbox.ts';
 
-// With SMTP_URL unset the API writes each mail as a .eml file into <DATA_DIR>/outbox (DATA_DIR is
-// <E2E_RUN_DIR>/data in the e2e server's environment); tests read the mails a customer would get from there.
-
-function outboxDir(): string {
-  const runDir = process.env.E2E_RUN_DIR;
-  if (!runDir) throw new Error('E2E_RUN_DIR is not set: run through playwright.config.ts');
-  return join(runDir, 'data', 'outbox');
-}
+// With SMTP_URL unset the API writes each mail as a .eml file into <DATA_DIR>/outbox; a run that can read
+// that folder (its own portal, or one on this machine named by E2E_OUTBOX_DIR) reads the mails from there.
 
 /** The body of a raw message, undoing quoted-printable (soft line breaks, =XX bytes) where the headers say so. */
 function decodedBody(raw: string): string {
@@ -21,31 +15,23 @@ function decodedBody(raw: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
-/** The newest mail sent to `address` (files are named by ISO time, so they sort by sending time). */
-async function newestMailTo(address: string): Promise<string | undefined> {
-  let names: string[];
-  try {
-    names = (await readdir(outboxDir())).filter((name) => name.endsWith('.eml')).sort().reverse();
-  } catch {
-    return undefined;
-  }
-  const recipient = new RegExp(`^To:.*\\b${address.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'im');
-  for (const name of names) {
-    const raw = await readFile(join(outboxDir(), name), 'utf8');
-    if (recipient.test(raw.slice(0, raw.search(/\r?\n\r?\n/)))) return decodedBody(raw);
-  }
-  return undefined;
-}
-
-/** Waits for a password-reset mail to `address` newer than `after` and returns the link in it. */
-export async function resetLinkMailedTo(address: string, after?: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const body = await newestMailTo(address);
-      link = body?.match(/https?:\/\/\S+\/reset-password\/\S+/)?.[0];
-      return link !== undefined && link !== after;
-    }, { message: `a reset mail to ${address}` })
-    .toBe(true);
-  return link as string;
+export function outboxMailbox(dir: string): Mailbox {
+  return {
+    description: `the outbox ${dir}`,
+    // Files are named by ISO time, so they sort by sending time.
+    async newestTo(address) {
+      let names: string[];
+      try {
+        names = (await readdir(dir)).filter((name) => name.endsWith('.eml')).sort().reverse();
+      } catch {
+        return undefined;
+      }
+      const recipient = new RegExp(`^To:.*\\b${address.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'im');
+      for (const name of names) {
+        const raw = await readFile(join(dir, name), 'utf8');
+        if (recipient.test(raw.slice(0, raw.search(/\r?\n\r?\n/)))) return decodedBody(raw);
+      }
+      return undefined;
+    },
+  };
 }

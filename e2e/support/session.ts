@@ -41,7 +41,7 @@ export async function createCustomer(request: APIRequestContext, prefix = 'e2e')
   return { ...account, token: body.token, userId: body.userInfo._id };
 }
 
-/** Puts the customer's session where the portal keeps it (localStorage token and userId, SPEC §3). */
+/** Puts the customer's session where the portal keeps it (localStorage `token` and `userId`). */
 export async function signIn(page: Page, customer: Customer): Promise<void> {
   await page.goto('/api/health');
   await page.evaluate(({ token, userId }) => {

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { createCustomer, signIn } from '../support/session.ts';
 
 // The visitor's way in must work for everyone: axe finds no serious or critical problem on the landing
@@ -19,7 +20,7 @@ async function blockingViolations(page: Page, scope?: string) {
     .map((v) => `${v.id}: ${v.help} -> ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
-/** The stored theme (localStorage `theme`, SPEC §3) is set before any page script reads it. */
+/** The stored theme (localStorage `theme`) is set before any page script reads it. */
 async function useStoredTheme(page: Page, theme: Theme) {
   await page.addInitScript((mode) => localStorage.setItem('theme', mode), theme);
 }
@@ -60,13 +61,13 @@ async function dialogBackground(page: Page) {
   return page.getByRole('dialog').evaluate((element) => getComputedStyle(element).backgroundColor);
 }
 
-test('the landing page has no serious or critical axe violation (always light)', async ({ page }) => {
+test('the landing page has no serious or critical axe violation (always light)', { tag: ['@landing'] }, async ({ page }) => {
   await useStoredTheme(page, 'dark');
   await openLanding(page);
   expect(await blockingViolations(page)).toEqual([]);
 });
 
-test('the dialogs on the landing page are light and pass axe, whatever the stored theme', async ({ page }) => {
+test('the dialogs on the landing page are light and pass axe, whatever the stored theme', { tag: ['@landing', '@shell'] }, async ({ page }) => {
   await useStoredTheme(page, 'dark');
   await openLanding(page);
   await checkDialogs(page, () => page.getByRole('navigation', { name: 'Landing page' }).getByRole('button', { name: 'Login' }).click());
@@ -74,7 +75,7 @@ test('the dialogs on the landing page are light and pass axe, whatever the store
 });
 
 for (const theme of themes) {
-  test(`the reset-password page and the dialogs over it follow the stored ${theme} theme and pass axe`, async ({ page }) => {
+  test(`the reset-password page and the dialogs over it follow the stored ${theme} theme and pass axe`, { tag: ['@account', '@shell'] }, async ({ page }) => {
     await useStoredTheme(page, theme);
     // The emailed reset link is a page a signed-out visitor sees in the portal's stored theme.
     await page.goto('/reset-password/not-a-real-token');
@@ -84,7 +85,7 @@ for (const theme of themes) {
     expect(await dialogBackground(page)).toBe(theme === 'light' ? 'rgb(255, 255, 255)' : 'rgb(23, 28, 46)');
   });
 
-  test(`the terms page has no serious or critical axe violation in the ${theme} theme`, async ({ page, request }) => {
+  test(`the terms page has no serious or critical axe violation in the ${theme} theme`, { tag: ['@landing'] }, async ({ page, request }) => {
     const customer = await createCustomer(request, 'a11y');
     await useStoredTheme(page, theme);
     await signIn(page, customer);
@@ -100,7 +101,7 @@ async function attachScreenshot(page: Page, testInfo: TestInfo, name: string) {
 }
 
 for (const width of [360, 1440]) {
-  test(`screenshots at ${width} px: landing, login dialog, terms`, async ({ page, request }, testInfo) => {
+  test(`screenshots at ${width} px: landing, login dialog, terms`, { tag: ['@landing', '@shell'] }, async ({ page, request }, testInfo) => {
     await page.setViewportSize({ width, height: 900 });
     await openLanding(page);
     await attachScreenshot(page, testInfo, `landing-${width}px`);

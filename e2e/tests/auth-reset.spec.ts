@@ -1,23 +1,26 @@
-import { expect, test, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { logInThroughDialog } from '../support/login-dialog.ts';
-import { resetLinkMailedTo } from '../support/outbox.ts';
+import { resetLinkMailedTo } from '../support/mailbox.ts';
+import { applyRemoteOverrides } from '../support/remote-overrides.ts';
 import { registerCustomer, solveCaptcha } from '../support/session.ts';
 
-// Forgot password end to end: the login dialog mails a link (read from the API's outbox), the link opened
+// Forgot password end to end: the login dialog mails a link (read from the run's mailbox), the link opened
 // signed out in a browser that never saw the portal sets a new password once, and only that password works.
 
 const NEW_PASSWORD = 'Brand-New-Pass9';
 
 /** A browser with no session, no storage, nothing: as a person opening the mail on another device. */
-async function openInFreshBrowser(browser: Browser, link: string) {
+async function openInFreshBrowser(browser: Browser, baseURL: string, link: string) {
   const context = await browser.newContext();
+  await applyRemoteOverrides(context, baseURL);
   const page = await context.newPage();
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1, name: 'Reset password' })).toBeVisible();
   return { context, page };
 }
 
-test('forgot password mails a link that resets the password once, signed out', async ({ page, browser, request, baseURL }) => {
+test('forgot password mails a link that resets the password once, signed out', { tag: ['@shell', '@account'] }, async ({ page, browser, request, baseURL, mailbox }) => {
   const customer = await registerCustomer(request, 'reset');
 
   await page.goto('/');
@@ -28,10 +31,10 @@ test('forgot password mails a link that resets the password once, signed out', a
   await forgot.getByRole('button', { name: 'Send reset link' }).click();
   await expect(forgot.getByText('Message sucessfully send to your email.')).toBeVisible();
 
-  const link = await resetLinkMailedTo(customer.email);
+  const link = await resetLinkMailedTo(mailbox, customer.email);
   expect(link.startsWith(`${baseURL}/reset-password/`)).toBe(true);
 
-  const first = await openInFreshBrowser(browser, link);
+  const first = await openInFreshBrowser(browser, baseURL as string, link);
   await first.page.locator('#reset-password').fill(NEW_PASSWORD);
   await first.page.locator('#reset-confirmPassword').fill(NEW_PASSWORD);
   await first.page.getByRole('button', { name: 'Submit' }).click();
@@ -48,7 +51,7 @@ test('forgot password mails a link that resets the password once, signed out', a
   await first.context.close();
 
   // The same link a second time: refused, with the server's reason under the form.
-  const second = await openInFreshBrowser(browser, link);
+  const second = await openInFreshBrowser(browser, baseURL as string, link);
   await second.page.locator('#reset-password').fill('Another-Pass7');
   await second.page.locator('#reset-confirmPassword').fill('Another-Pass7');
   await second.page.getByRole('button', { name: 'Submit' }).click();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { logInThroughDialog as logIn } from '../support/login-dialog.ts';
 
 // A visitor's way in, through the composed build and the real API: register, a refused login, the captcha
@@ -11,7 +11,7 @@ function newVisitor() {
   return { username: `e2e${id}`, email: `e2e${id}@example.com` };
 }
 
-test('a visitor registers, is refused with a wrong password, then logs in and lands on the dashboard', async ({ page }) => {
+test('a visitor registers, is refused with a wrong password, then logs in and lands on the dashboard', { tag: ['@shell', '@marketplace'] }, async ({ page }) => {
   const visitor = newVisitor();
   await page.goto('/');
   await page.locator('#home').getByRole('button', { name: 'Register' }).click();
@@ -35,7 +35,7 @@ test('a visitor registers, is refused with a wrong password, then logs in and la
   await expect(page.getByTestId('balance')).toHaveText('$0.00');
 });
 
-test('a protected page visited signed out comes back after the login', async ({ page, request }) => {
+test('a protected page visited signed out comes back after the login', { tag: ['@shell', '@history'] }, async ({ page, request }) => {
   const visitor = newVisitor();
   const registered = await request.post('/api/auth/register', { data: { ...visitor, password } });
   expect(registered.ok()).toBe(true);

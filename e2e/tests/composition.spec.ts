@@ -1,42 +1,50 @@
-import { cpSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { cpSync, existsSync, renameSync, rmSync } from 'node:fs';
+import { expect, test } from '../support/fixtures.ts';
+import { INCOMPATIBLE_BUILD, REDEPLOY_BUILD, type TestBuild } from '../support/powers.ts';
+import { manifestUrlOf, overriddenRemotes, remoteFilesMatcher } from '../support/remote-overrides.ts';
+import { REMOTES, tagOf } from '../support/remotes.ts';
 import { createCustomer, signIn } from '../support/session.ts';
 
-const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const remotesDir = join(process.env.E2E_RUN_DIR ?? '', 'remotes');
+/**
+ * Deploys a test build over a remote's deployed files for the duration of `check`, then puts them back.
+ * The deployed files are set aside, not rebuilt from the repo: the folder may be another portal's.
+ */
+async function withDeployed(build: TestBuild, deployFolder: string, check: () => Promise<void>): Promise<void> {
+  const setAside = `${deployFolder}.before-e2e-redeploy`;
+  if (existsSync(setAside)) throw new Error(`An earlier redeploy proof did not finish: move ${setAside} back to ${deployFolder}`);
+  renameSync(deployFolder, setAside);
+  try {
+    cpSync(build.folder, deployFolder, { recursive: true });
+    await check();
+  } finally {
+    rmSync(deployFolder, { recursive: true, force: true });
+    renameSync(setAside, deployFolder);
+  }
+}
 
-const remotePages = [
-  { path: '/dashboard', remote: 'marketplace' },
-  { path: '/history', remote: 'history' },
-  { path: '/payments', remote: 'payments' },
-  { path: '/support', remote: 'support' },
-  { path: '/user-profile', remote: 'account' },
-  { path: '/terms-and-conditions', remote: 'landing' },
-] as const;
-
-test('the landing page renders for a visitor', async ({ page }) => {
+test('the landing page renders for a visitor', { tag: ['@landing', '@shell'] }, async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Private Sock5', level: 1 })).toBeVisible();
   await expect(page.getByTestId('build-label-landing')).toBeVisible();
 });
 
-test('a protected route while signed out toasts, opens the login dialog and lands on /', async ({ page }) => {
+test('a protected route while signed out toasts, opens the login dialog and lands on /', { tag: ['@shell'] }, async ({ page }) => {
   await page.goto('/history');
   await expect(page.getByText('You must log in to access this page.')).toBeVisible();
   await expect(page.getByRole('dialog')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('an unknown path shows Page Not Found with a way home', async ({ page }) => {
+test('an unknown path shows Page Not Found with a way home', { tag: ['@shell'] }, async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   await page.getByRole('link', { name: 'Go to Homepage' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('each remote loads on its route, client-side, and react-dom is fetched once', async ({ page, request }) => {
+const everyRemote = REMOTES.map((remote) => tagOf(remote.name));
+
+test('each remote loads on its route, client-side, and react-dom is fetched once', { tag: ['@shell', ...everyRemote] }, async ({ page, request }) => {
   const customer = await createCustomer(request);
   // react-dom's client build is the only bundle that wires React DevTools; count the responses carrying it.
   const reactDomBodies: string[] = [];
@@ -52,7 +60,7 @@ test('each remote loads on its route, client-side, and react-dom is fetched once
   page.on('request', (req) => {
     if (req.resourceType() === 'document') documentRequests.push(req.url());
   });
-  for (const { path, remote } of remotePages) {
+  for (const { page: path, name: remote } of REMOTES) {
     await page.evaluate((to) => {
       window.history.pushState({}, '', to);
       window.dispatchEvent(new PopStateEvent('popstate'));
@@ -60,17 +68,18 @@ test('each remote loads on its route, client-side, and react-dom is fetched once
     await expect(page.getByTestId(`build-label-${remote}`)).toBeVisible();
     await expect(page.getByTestId('username')).toHaveText(customer.username);
   }
-  // Navigation through the top bar stays client-side (ARCHITECTURE decision 5).
+  // Navigation through the top bar stays client-side: no page load between remotes.
   await page.getByRole('link', { name: 'History' }).first().click();
   await expect(page.getByTestId('build-label-history')).toBeVisible();
   expect(documentRequests).toEqual([]);
   expect(reactDomBodies).toHaveLength(1);
 });
 
-test('a remote that cannot load costs only its own page, and Retry brings it back', async ({ page, request }) => {
+test('a remote that cannot load costs only its own page, and Retry brings it back', { tag: ['@shell', '@history', '@payments'] }, async ({ page, request, baseURL }) => {
   const customer = await createCustomer(request);
   await signIn(page, customer);
-  await page.route('**/remotes/history/**', (route) => route.abort());
+  const historyFiles = remoteFilesMatcher('history', baseURL as string);
+  await page.route(historyFiles, (route) => route.abort());
   await page.goto('/history');
   await expect(page.getByText('This section is temporarily unavailable')).toBeVisible();
   await expect(page.getByTestId('username')).toHaveText(customer.username);
@@ -80,30 +89,70 @@ test('a remote that cannot load costs only its own page, and Retry brings it bac
 
   await page.getByRole('link', { name: 'History' }).first().click();
   await expect(page.getByText('This section is temporarily unavailable')).toBeVisible();
-  await page.unroute('**/remotes/history/**');
+  await page.unroute(historyFiles);
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByTestId('build-label-history')).toBeVisible();
   await expect(page.getByText('This section is temporarily unavailable')).toHaveCount(0);
 });
 
-test('replacing one remote’s files shows the new build after a reload, with the same shell', async ({ page, request }) => {
-  const customer = await createCustomer(request);
-  await signIn(page, customer);
-  await page.goto('/user-profile');
-  const label = page.getByTestId('build-label-account');
-  await expect(label).toBeVisible();
-  await expect(label).not.toHaveText('account build redeployed');
-  const shellBefore = await (await page.request.get('/main.js')).text();
+test(
+  'replacing one remote’s files shows the new build after a reload, with the same shell',
+  { tag: ['@account', '@shell'] },
+  async ({ page, request, accountDeployFolder }) => {
+    const customer = await createCustomer(request);
+    await signIn(page, customer);
+    await page.goto('/user-profile');
+    const label = page.getByTestId('build-label-account');
+    await expect(label).toBeVisible();
+    await expect(label).not.toHaveText('account build redeployed');
+    const shellBefore = await (await page.request.get('/main.js')).text();
 
-  const deployed = join(remotesDir, 'account');
-  try {
-    rmSync(deployed, { recursive: true, force: true });
-    cpSync(join(repo, 'mfe-account', 'dist-redeploy'), deployed, { recursive: true });
-    await page.reload();
-    await expect(label).toHaveText('account build redeployed');
-    expect(await (await page.request.get('/main.js')).text()).toBe(shellBefore);
-  } finally {
-    rmSync(deployed, { recursive: true, force: true });
-    cpSync(join(repo, 'mfe-account', 'dist'), deployed, { recursive: true });
-  }
-});
+    await withDeployed(REDEPLOY_BUILD, accountDeployFolder, async () => {
+      await page.reload();
+      await expect(label).toHaveText('account build redeployed');
+      expect(await (await page.request.get('/main.js')).text()).toBe(shellBefore);
+    });
+  },
+);
+
+test(
+  'a remote built for a library version the portal does not run shows the panel with the reason',
+  { tag: ['@history', '@shell'] },
+  async ({ page, request, historyDeployFolder }) => {
+    const customer = await createCustomer(request);
+    await signIn(page, customer);
+    // This build of mfe-history requires @mui/material ^10.0.0 while the shell loaded 9.x.
+    await withDeployed(INCOMPATIBLE_BUILD, historyDeployFolder, async () => {
+      await page.goto('/history');
+      await expect(page.getByText('This section is temporarily unavailable')).toBeVisible();
+      await expect(page.getByTestId('remote-failure-reason')).toHaveText(
+        /^This section was built for @mui\/material \^10\.0\.0, the portal runs 9\.\d+\.\d+\.$/,
+      );
+      await expect(page.getByTestId('username')).toHaveText(customer.username);
+    });
+  },
+);
+
+// Only in a run that swaps remotes (E2E_REMOTE_OVERRIDES): the page really loads each swapped remote from
+// its override, so a green run means the canary was tested and not the deployed build.
+const swapped = overriddenRemotes();
+if (swapped.length > 0) {
+  test(
+    'each swapped remote loads from its override URL',
+    { tag: ['@shell', ...swapped.map(tagOf)] },
+    async ({ page, request, baseURL }) => {
+      const customer = await createCustomer(request);
+      const requested: string[] = [];
+      page.on('request', (req) => requested.push(req.url()));
+      await signIn(page, customer);
+      for (const name of swapped) {
+        const remote = REMOTES.find((r) => r.name === name);
+        await page.goto(remote?.page ?? '/');
+        await expect(page.getByTestId(`build-label-${name}`)).toBeVisible();
+        expect(requested).toContain(manifestUrlOf(name, baseURL as string));
+        const seen = (await page.evaluate(() => fetch('/remotes.json').then((r) => r.json()))) as Record<string, string>;
+        expect(new URL(seen[name] ?? '', baseURL).href).toBe(manifestUrlOf(name, baseURL as string));
+      }
+    },
+  );
+}

@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import { topUpThroughSandbox } from '../support/sandbox-payments.ts';
 import { createCustomer, signIn, type Customer } from '../support/session.ts';
 
 interface Listing {
@@ -18,10 +20,7 @@ async function blockingViolations(page: Page) {
 /** A customer with $50, topped up through the sandbox checkout the way the payments page does it. */
 async function customerWithBalance(request: APIRequestContext, prefix: string): Promise<Customer> {
   const customer = await createCustomer(request, prefix);
-  const headers = { Authorization: `Bearer ${customer.token}` };
-  const checkoutUrl = (await (await request.post('/api/orders', { headers, data: { amount: 50, currency: 'USD' } })).json()) as string;
-  const confirm = await request.post(`${new URL(checkoutUrl).pathname}/confirm`, { form: { coin: 'BTC' }, maxRedirects: 0 });
-  expect(confirm.status()).toBe(303);
+  await topUpThroughSandbox(request, customer, 50);
   return customer;
 }
 
@@ -107,7 +106,8 @@ async function buyTwoThroughTheCart(page: Page, narrow: boolean, state: { state:
   expect(await blockingViolations(page)).toEqual([]);
 }
 
-test('a customer filters a state by ISP, opens details, buys two proxies through the cart and gets their credentials', async ({ page, request }) => {
+// Buying needs a balance, and a test can only pay through the sandbox (the `sandbox` fixture).
+test('a customer filters a state by ISP, opens details, buys two proxies through the cart and gets their credentials', { tag: ['@marketplace'] }, async ({ page, request, sandbox: _ }) => {
   const customer = await customerWithBalance(request, 'buyer');
   const { state, word } = await pickStateAndIsp(request, customer);
   await signIn(page, customer);
@@ -116,7 +116,7 @@ test('a customer filters a state by ISP, opens details, buys two proxies through
   await buyTwoThroughTheCart(page, false, state, word);
 });
 
-test('the same purchase on a 390 px phone, with details in a modal', async ({ page, request }) => {
+test('the same purchase on a 390 px phone, with details in a modal', { tag: ['@marketplace'] }, async ({ page, request, sandbox: _ }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const customer = await customerWithBalance(request, 'phone');
   const { state, word } = await pickStateAndIsp(request, customer);

@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import { SANDBOX_CHECKOUT_PATH, topUpThroughSandbox } from '../support/sandbox-payments.ts';
 import { createCustomer, signIn } from '../support/session.ts';
 
 /** axe findings that would stop a customer: serious and critical ones. */
@@ -8,7 +10,7 @@ async function blockingViolations(page: Page) {
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.length})`);
 }
 
-test('a new customer tops up $50 through the sandbox checkout and sees the balance change live', async ({ page, context, request }) => {
+test('a new customer tops up $50 through the sandbox checkout and sees the balance change live', { tag: ['@payments'] }, async ({ page, context, request, sandbox: _ }) => {
   const customer = await createCustomer(request, 'topup');
   await signIn(page, customer);
 
@@ -27,7 +29,7 @@ test('a new customer tops up $50 through the sandbox checkout and sees the balan
   expect(await blockingViolations(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'Pay Now' }).click();
-  await expect(page).toHaveURL(/\/api\/payments\/sandbox\/checkout\/sandbox_/);
+  await expect(page).toHaveURL((url) => url.pathname.startsWith(`${SANDBOX_CHECKOUT_PATH}/sandbox_`));
   await expect(page.getByText(/TEST MODE/)).toBeVisible();
   await expect(page.getByText('$50.00', { exact: true })).toBeVisible();
   expect(await blockingViolations(page)).toEqual([]);
@@ -47,7 +49,7 @@ test('a new customer tops up $50 through the sandbox checkout and sees the balan
   expect(await blockingViolations(watcher)).toEqual([]);
 });
 
-test('a new customer is told about the $50 first-deposit minimum', async ({ page, request }) => {
+test('a new customer is told about the $50 first-deposit minimum', { tag: ['@payments'] }, async ({ page, request }) => {
   const customer = await createCustomer(request, 'topupmin');
   await signIn(page, customer);
   await page.goto('/payments');
@@ -57,13 +59,11 @@ test('a new customer is told about the $50 first-deposit minimum', async ({ page
   await expect(page).toHaveURL(/\/payments$/);
 });
 
-test('a bought proxy shows under Expenses History as Buy ip with a negative price', async ({ page, request }) => {
+test('a bought proxy shows under Expenses History as Buy ip with a negative price', { tag: ['@payments'] }, async ({ page, request, sandbox: _ }) => {
   const customer = await createCustomer(request, 'spender');
   const auth = { Authorization: `Bearer ${customer.token}` };
   // Top up through the sandbox exactly as the browser's form would, then buy one proxy with the balance.
-  const checkoutUrl = (await (await request.post('/api/orders', { headers: auth, data: { amount: 50, currency: 'USD' } })).json()) as string;
-  const confirm = await request.post(`${new URL(checkoutUrl).pathname}/confirm`, { form: { coin: 'BTC' }, maxRedirects: 0 });
-  expect(confirm.status()).toBe(303);
+  await topUpThroughSandbox(request, customer, 50);
   const listings = (await (await request.post('/api/proxy/search', { headers: auth, data: { COUNTRY: 'US' } })).json()) as Array<{ id: string; sock_real_ip: string; price: number }>;
   const listing = listings[0];
   if (!listing) throw new Error('the demo inventory has no US proxy for sale');

@@ -6,42 +6,10 @@ import { authAtom, loginSucceededAtom, logoutAtom } from 'shared/auth/auth-atoms
 import { authDialogAtom } from 'shared/auth/auth-dialog-atoms';
 import { appStore } from 'shared/store/app-store';
 import { AppProviders } from 'shared/ui/app-providers';
+import { deferred, fakeApi, type FakeReply } from 'test-kit/fake-api';
 import ResetPasswordPage, { INCOMPLETE_LINK_MESSAGE } from './reset-password-page';
 
-// The page runs with the real API client and form; only the network is replaced, at the fetch level.
-
-interface RecordedCall {
-  method: string;
-  path: string;
-  body: unknown;
-}
-type Reply = { status: number; body?: unknown } | 'network-error';
-
-function mockApi(routes: Record<string, Reply | Promise<Reply>>): RecordedCall[] {
-  const calls: RecordedCall[] = [];
-  globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    const text = await request.text();
-    const path = new URL(request.url).pathname;
-    calls.push({ method: request.method, path, body: text ? JSON.parse(text) : undefined });
-    const reply = await routes[`${request.method} ${path}`];
-    if (reply === undefined) return new Response(JSON.stringify({ message: 'Not Found' }), { status: 404 });
-    if (reply === 'network-error') throw new TypeError('Failed to fetch');
-    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
-      status: reply.status,
-      headers: { 'content-type': 'application/json' },
-    });
-  }) as typeof fetch;
-  return calls;
-}
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((done) => {
-    resolve = done;
-  });
-  return { promise, resolve };
-}
+// The page runs with the real API client and form; only the network is faked (test-kit/fake-api).
 
 function Probe() {
   const location = useLocation();
@@ -86,14 +54,10 @@ async function submitWith(password: string, confirmation: string) {
 const GOOD_PASSWORD = 'New-Secret1';
 
 describe('reset password page', () => {
-  const realFetch = globalThis.fetch;
   beforeEach(() => appStore.set(logoutAtom));
-  afterEach(() => {
-    globalThis.fetch = realFetch;
-  });
 
   it('shows both password fields, each with its own show/hide toggle, and the build label', async () => {
-    mockApi({});
+    fakeApi({});
     await renderAt('/reset-password/abc123');
     expect(screen.getByRole('heading', { level: 1, name: 'Reset password' })).toBeInTheDocument();
     expect(screen.getByTestId('build-label-account')).toHaveTextContent('account build test');
@@ -111,7 +75,7 @@ describe('reset password page', () => {
   });
 
   it("an empty form says 'Password is required' and 'Confirm Password is required', with the toast, and sends nothing", async () => {
-    const calls = mockApi({});
+    const { calls } = fakeApi({});
     await renderAt('/reset-password/abc123');
     await submitWith('', '');
     expect(await within(form()).findByText('Password is required')).toBeInTheDocument();
@@ -120,8 +84,8 @@ describe('reset password page', () => {
     expect(calls).toEqual([]);
   });
 
-  it('a password without the SPEC complexity gets the complexity message and the toast', async () => {
-    const calls = mockApi({});
+  it('a password without the required complexity gets the complexity message and the toast', async () => {
+    const { calls } = fakeApi({});
     await renderAt('/reset-password/abc123');
     await submitWith('alllowercase1', 'alllowercase1');
     expect(
@@ -134,7 +98,7 @@ describe('reset password page', () => {
   });
 
   it("a different confirmation says 'Passwords must match' and sends nothing", async () => {
-    const calls = mockApi({});
+    const { calls } = fakeApi({});
     await renderAt('/reset-password/abc123');
     await submitWith(GOOD_PASSWORD, `${GOOD_PASSWORD}x`);
     expect(await within(form()).findByText('Passwords must match')).toBeInTheDocument();
@@ -143,8 +107,8 @@ describe('reset password page', () => {
   });
 
   it("posts the password to /api/users/reset/:token, reads 'Processing...' meanwhile, then goes to / with the login dialog", async () => {
-    const answer = deferred<Reply>();
-    const calls = mockApi({ 'POST /api/users/reset/abc123': answer.promise });
+    const answer = deferred<FakeReply>();
+    const { calls } = fakeApi({ 'POST /api/users/reset/abc123': answer.promise });
     await renderAt('/reset-password/abc123');
     await submitWith(GOOD_PASSWORD, GOOD_PASSWORD);
     expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
@@ -159,7 +123,7 @@ describe('reset password page', () => {
 
   it('a signed-in browser forgets its session after a reset, since the reset ended it on the server', async () => {
     appStore.set(loginSucceededAtom, { token: 'old-token', userInfo: { _id: 'u1', username: 'alice', email: 'a@example.com' } });
-    const calls = mockApi({
+    const { calls } = fakeApi({
       'POST /api/users/reset/abc123': { status: 200, body: { message: 'Password reset successfully!' } },
       'POST /api/auth/logout': { status: 401, body: { message: 'Your session has ended. Please log in again.' } },
     });
@@ -173,7 +137,7 @@ describe('reset password page', () => {
   });
 
   it("a refused link toasts 'Failed to reset password. Please try again.' and shows the server's reason under the form", async () => {
-    mockApi({
+    fakeApi({
       'POST /api/users/reset/used-token': {
         status: 400,
         body: { message: 'This password reset link is invalid, has expired or was already used.' },
@@ -193,7 +157,7 @@ describe('reset password page', () => {
     ['a lost connection', 'network-error' as const],
     ['a reply without a message', { status: 502 }],
   ])("%s shows 'Failed to reset password' under the form", async (_case, reply) => {
-    mockApi({ 'POST /api/users/reset/abc123': reply });
+    fakeApi({ 'POST /api/users/reset/abc123': reply });
     await renderAt('/reset-password/abc123');
     await submitWith(GOOD_PASSWORD, GOOD_PASSWORD);
     expect(await within(form()).findByRole('alert')).toHaveTextContent(/^Failed to reset password$/);
@@ -201,7 +165,7 @@ describe('reset password page', () => {
   });
 
   it('offers a new link (forgot-password dialog) and, signed out, the login dialog', async () => {
-    mockApi({});
+    fakeApi({});
     await renderAt('/reset-password/abc123');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Request a new link' }));
@@ -211,7 +175,7 @@ describe('reset password page', () => {
   });
 
   it('without a token says the link is incomplete and offers the forgot-password dialog instead of a form', async () => {
-    const calls = mockApi({});
+    const { calls } = fakeApi({});
     await renderAt('/reset-password');
     expect(screen.getByText(INCOMPLETE_LINK_MESSAGE)).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Reset password' })).not.toBeInTheDocument();

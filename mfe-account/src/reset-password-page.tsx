@@ -21,7 +21,7 @@ function IncompleteLink() {
   );
 }
 
-/** SPEC §2 reset password page (`/reset-password/:token`), opened from the mailed link, signed in or not. */
+/** Reset password page (`/reset-password/:token`), opened from the mailed link, signed in or not. */
 export default function ResetPasswordPage() {
   const { token } = useParams();
   return (

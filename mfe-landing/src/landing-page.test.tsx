@@ -7,6 +7,7 @@ import { authDialogAtom } from 'shared/auth/auth-dialog-atoms';
 import { appStore } from 'shared/store/app-store';
 import { AppProviders } from 'shared/ui/app-providers';
 import LandingPage from './landing-page';
+import { fakeApi } from 'test-kit/fake-api';
 
 function DialogProbe() {
   return <output data-testid="dialog">{useAtomValue(authDialogAtom)}</output>;
@@ -29,7 +30,6 @@ async function renderLanding() {
 }
 
 describe('landing page', () => {
-  const realFetch = globalThis.fetch;
   const realMatchMedia = window.matchMedia;
   const realScrollTo = window.scrollTo;
   beforeEach(() => {
@@ -37,7 +37,6 @@ describe('landing page', () => {
     appStore.set(authDialogAtom, 'closed');
   });
   afterEach(() => {
-    globalThis.fetch = realFetch;
     window.matchMedia = realMatchMedia;
     window.scrollTo = realScrollTo;
   });
@@ -145,16 +144,14 @@ describe('landing page', () => {
   });
 
   it('shows Logout to a signed-in visitor, which ends the session on the server and here', async () => {
-    const fetchMock = jest.fn(async () => new Response(null, { status: 204 }));
-    globalThis.fetch = fetchMock as typeof fetch;
+    const { calls } = fakeApi({ 'POST /api/auth/logout': { status: 204 } });
     appStore.set(loginSucceededAtom, { token: 't', userInfo: { _id: 'u1', username: 'alice', email: 'a@example.com' } });
     await renderLanding();
     const nav = screen.getByRole('navigation', { name: 'Landing page' });
     expect(within(nav).queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
     await userEvent.setup().click(within(nav).getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(appStore.get(authAtom).token).toBeNull());
-    const request = (fetchMock.mock.calls[0] as unknown as [Request])[0];
-    expect(new URL(request.url).pathname).toBe('/api/auth/logout');
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/auth/logout']);
     expect(within(nav).getByRole('button', { name: 'Login' })).toBeInTheDocument();
   });
 

@@ -7,7 +7,7 @@ import { LandingNav } from './landing/landing-nav';
 import { OffersSection } from './landing/offers-section';
 import { PaymentsSection } from './landing/payments-section';
 
-/** SPEC §2 landing page (`/`, light theme): navigation, hero, features, offers, payments & prices, footer. */
+/** Landing page (`/`, light theme): navigation, hero, features, offers, payments & prices, footer. */
 export default function LandingPage() {
   return (
     <Box sx={{ bgcolor: 'background.default', color: 'text.primary', minHeight: '100vh', overflowX: 'clip' }}>

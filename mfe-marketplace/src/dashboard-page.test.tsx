@@ -4,11 +4,12 @@ import { MemoryRouter } from 'react-router';
 import { loginSucceededAtom, logoutAtom } from 'shared/auth/auth-atoms';
 import { cartAtom } from 'shared/cart/cart-atoms';
 import { listingFixture } from 'shared/marketplace/listing-fixture';
-import { DEFAULT_TAB, selectedTabAtom } from 'shared/marketplace/tab-atoms';
+import { DEFAULT_TAB, selectedTabAtom } from './state/tab-atoms';
 import { appQueryClient } from 'shared/query/query-client';
 import { queryKeys } from 'shared/query/query-keys';
 import { appStore } from 'shared/store/app-store';
 import { AppProviders } from 'shared/ui/app-providers';
+import { fakeApi, type FakeApi, type FakeCall, type FakeReply } from 'test-kit/fake-api';
 import DashboardPage from './dashboard-page';
 import { cartOpenAtom, detailListingAtom, filtersAtom, pageAtom, selectionAtom, soldAtom } from './state/marketplace-atoms';
 import { EMPTY_FILTERS } from 'shared/marketplace/proxy-filters';
@@ -16,8 +17,7 @@ import { EMPTY_FILTERS } from 'shared/marketplace/proxy-filters';
 // Whole-page renders of 50 MUI rows in jsdom take seconds on a busy 2-core machine.
 jest.setTimeout(20_000);
 
-type Call = { method: string; path: string; body: unknown };
-type Handler = (call: Call) => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>;
+type Handler = (call: FakeCall) => FakeReply | Promise<FakeReply>;
 
 const user = { _id: 'u1', username: 'alice', email: 'alice@example.com', balance: 10 };
 const texas = Array.from({ length: 120 }, (_, i) =>
@@ -31,33 +31,29 @@ const texas = Array.from({ length: 120 }, (_, i) =>
   }),
 );
 
-let calls: Call[] = [];
-let handlers: Record<string, Handler> = {};
+let api: FakeApi;
 
 function defaultHandlers(): Record<string, Handler> {
   return {
-    'GET users/u1': () => ({ body: user }),
-    'GET proxy/region': () => ({ body: [{ name: 'USA', count: 120 }, { name: 'America', count: 3 }, { name: 'Europe', count: 7 }, { name: 'AU,Oceania', count: 1 }, { name: 'Asia', count: 2 }, { name: 'Africa', count: 0 }] }),
-    'GET proxy/states': () => ({ body: [{ state: 'Texas', cnt: 120 }, { state: 'Ohio', cnt: 0 }] }),
-    'POST proxy/region': () => ({ body: [{ ct: 'DE', online: 7, img: 'de', country: 'Germany' }] }),
-    'POST proxy/search': ({ body }) => {
+    'GET /api/users/u1': () => ({ body: user }),
+    'GET /api/proxy/region': () => ({ body: [{ name: 'USA', count: 120 }, { name: 'America', count: 3 }, { name: 'Europe', count: 7 }, { name: 'AU,Oceania', count: 1 }, { name: 'Asia', count: 2 }, { name: 'Africa', count: 0 }] }),
+    'GET /api/proxy/states': () => ({ body: [{ state: 'Texas', cnt: 120 }, { state: 'Ohio', cnt: 0 }] }),
+    'POST /api/proxy/region': () => ({ body: [{ ct: 'DE', online: 7, img: 'de', country: 'Germany' }] }),
+    'POST /api/proxy/search': ({ body }) => {
       const request = body as { COUNTRY: string; STATE?: string };
       if (request.STATE === 'Texas') return { body: texas };
       if (request.COUNTRY === 'DE') return { body: [listingFixture({ id: 'de1', sock_real_ip: '198.19.1.1', ct: 'DE', img: 'de', country: 'Germany', region: 'Berlin', city: 'Berlin' })] };
       return { body: [] };
     },
-    'POST proxy/info': ({ body }) => ({ body: [texas.find((l) => l.id === (body as { ID: string }).ID) ?? null].filter(Boolean) }),
-    'GET proxy/my': () => ({ body: [] }),
-    'POST proxy/buy': ({ body }) => ({
+    'POST /api/proxy/info': ({ body }) => ({ body: [texas.find((l) => l.id === (body as { ID: string }).ID) ?? null].filter(Boolean) }),
+    'GET /api/proxy/my': () => ({ body: [] }),
+    'POST /api/proxy/buy': ({ body }) => ({
       body: (body as { ID: string[] }).ID.map((id, index) => ({ ID: id, PORT: 30000 + index, SOCKS_AUTH: `lg${id}:pw${id}` })),
     }),
   };
 }
 
-const realFetch = globalThis.fetch;
 beforeEach(() => {
-  calls = [];
-  handlers = defaultHandlers();
   appQueryClient.clear();
   appStore.set(loginSucceededAtom, { token: 'tok', userInfo: user });
   appStore.set(cartAtom, { type: 'clear' });
@@ -68,21 +64,10 @@ beforeEach(() => {
   appStore.set(detailListingAtom, null);
   appStore.set(soldAtom, {});
   appStore.set(cartOpenAtom, false);
-  globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
-    const request = input as Request;
-    const path = new URL(request.url).pathname.replace(/^\/api\//, '');
-    const text = await request.text();
-    const call = { method: request.method, path, body: text ? JSON.parse(text) : undefined };
-    calls.push(call);
-    const handler = handlers[`${call.method} ${path}`];
-    if (!handler) return new Response(JSON.stringify({ message: 'not mocked' }), { status: 404 });
-    const { status = 200, body } = await handler(call);
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  }) as typeof fetch;
+  api = fakeApi(defaultHandlers());
 });
 afterEach(() => {
   cleanup();
-  globalThis.fetch = realFetch;
   appStore.set(logoutAtom);
 });
 
@@ -98,7 +83,7 @@ async function renderPage() {
   });
 }
 
-const callsTo = (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path);
+const callsTo = (method: string, path: string) => api.callsTo(`${method} /api/${path}`);
 
 /** One paste instead of a keystroke per letter: the filter runs on every change either way. */
 async function typeInto(input: HTMLElement, text: string) {
@@ -125,8 +110,8 @@ describe('DashboardPage', () => {
 
   it('searches a state with METHOD search, showing 36 placeholders until the rows arrive', async () => {
     let answer: () => void = () => undefined;
-    const search = handlers['POST proxy/search'] as Handler;
-    handlers['POST proxy/search'] = (call) => new Promise((resolve) => (answer = () => resolve(search(call) as { body: unknown })));
+    const search = defaultHandlers()['POST /api/proxy/search'] as Handler;
+    api.route('POST /api/proxy/search', (call) => new Promise((resolve) => (answer = () => resolve(search(call)))));
     await renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Texas - 120' }));
     expect(await screen.findAllByTestId('proxy-skeleton')).toHaveLength(36);
@@ -193,7 +178,7 @@ describe('DashboardPage', () => {
     expect(screen.getByText('Choose a state or a country to see its proxies.')).toBeInTheDocument();
   });
 
-  it('refetches the proxy lists after a search (SPEC §4 cache refresh)', async () => {
+  it('refetches the proxy lists after a search', async () => {
     await renderPage();
     await screen.findByRole('button', { name: 'Texas - 120' });
     const regionsBefore = callsTo('GET', 'proxy/region').length;
@@ -263,7 +248,7 @@ describe('DashboardPage', () => {
   });
 
   it('shows Insufficient Funds !!! for any failed purchase and keeps the cart', async () => {
-    handlers['POST proxy/buy'] = () => ({ status: 409, body: { message: 'This proxy was just sold to someone else' } });
+    api.route('POST /api/proxy/buy', () => ({ status: 409, body: { message: 'This proxy was just sold to someone else' } }));
     await renderPage();
     await openTexas();
     await userEvent.click(screen.getByRole('button', { name: 'Add 198.18.0.1 to cart' }));
@@ -290,7 +275,7 @@ describe('DashboardPage', () => {
 
   it('copies an own proxy on click with Link Copied', async () => {
     const own = { proxy: '198.18.9.9:31000', socks_auth: 'abcde:12345' };
-    handlers['GET proxy/my'] = () => ({ body: [own] });
+    api.route('GET /api/proxy/my', () => ({ body: [own] }));
     const writeText = jest.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     await renderPage();
@@ -300,7 +285,7 @@ describe('DashboardPage', () => {
   });
 
   it('shows the error of a failed list load', async () => {
-    handlers['GET proxy/states'] = () => ({ status: 500, body: { message: 'Internal Server Error' } });
+    api.route('GET /api/proxy/states', () => ({ status: 500, body: { message: 'Internal Server Error' } }));
     await renderPage();
     expect(await screen.findByText('Error: Internal Server Error')).toBeInTheDocument();
   });

@@ -10,10 +10,10 @@ import { RegionBrowser } from './region-browser/region-browser';
 import { FiltersSidebar } from './sidebar/filters-sidebar';
 import { detailListingAtom } from './state/marketplace-atoms';
 
-/** SPEC §9: details open as a modal on screens narrower than 768 px. */
+/** Details open as a modal on screens narrower than 768 px. */
 export const NARROW_SCREEN = '(max-width: 767.98px)';
 
-/** SPEC §2 Dashboard: the proxy marketplace. */
+/** Dashboard: the proxy marketplace. */
 export default function DashboardPage() {
   const narrow = useMediaQuery(NARROW_SCREEN);
   const detailOpen = useAtomValue(detailListingAtom) !== null;

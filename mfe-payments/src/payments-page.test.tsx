@@ -7,31 +7,8 @@ import { appStore } from 'shared/store/app-store';
 import { AppProviders } from 'shared/ui/app-providers';
 import { MemoryRouter } from 'react-router';
 import { browserNavigation } from './api/create-order';
+import { fakeApi } from 'test-kit/fake-api';
 import PaymentsPage from './payments-page';
-
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-  authorization: string | null;
-}
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-/** A fake of the API at the network boundary: answers by method and path, records every call. */
-function fakeApi(routes: Record<string, () => Response>) {
-  const calls: Call[] = [];
-  globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
-    const request = input as Request;
-    const path = new URL(request.url).pathname;
-    const text = await request.text();
-    calls.push({ method: request.method, path, body: text ? JSON.parse(text) : undefined, authorization: request.headers.get('Authorization') });
-    const route = routes[`${request.method} ${path}`];
-    return route ? route() : json(404, { message: 'Not found' });
-  });
-  return calls;
-}
 
 async function renderPage() {
   await act(async () => {
@@ -46,7 +23,6 @@ async function renderPage() {
 }
 
 describe('PaymentsPage', () => {
-  const realFetch = globalThis.fetch;
   let assign: jest.SpyInstance;
 
   beforeEach(() => {
@@ -55,7 +31,6 @@ describe('PaymentsPage', () => {
     assign = jest.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
   });
   afterEach(() => {
-    globalThis.fetch = realFetch;
     jest.restoreAllMocks();
   });
 
@@ -112,7 +87,7 @@ describe('PaymentsPage', () => {
   });
 
   it('Pay Now orders the amount in USD and sends the browser to the returned checkout URL', async () => {
-    const calls = fakeApi({ 'POST /api/orders': () => json(201, 'http://127.0.0.1:8080/sandbox/checkout/inv_1') });
+    const { calls, requests } = fakeApi({ 'POST /api/orders': { status: 201, body: 'http://127.0.0.1:8080/sandbox/checkout/inv_1' } });
     const user = userEvent.setup();
     await renderPage();
     await user.click(screen.getByRole('button', { name: 'other amount' }));
@@ -120,13 +95,14 @@ describe('PaymentsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://127.0.0.1:8080/sandbox/checkout/inv_1'));
-    const order = calls.find((call) => call.path === '/api/orders');
-    expect(order).toEqual({ method: 'POST', path: '/api/orders', body: { amount: 64.5, currency: 'USD' }, authorization: 'Bearer tok' });
+    const order = calls.findIndex((call) => call.path === '/api/orders');
+    expect(calls[order]).toEqual({ method: 'POST', path: '/api/orders', body: { amount: 64.5, currency: 'USD' } });
+    expect(requests[order]?.headers.get('Authorization')).toBe('Bearer tok');
     expect(screen.getByRole('button', { name: 'Pay Now' })).toBeDisabled();
   });
 
   it('shows the server message when the order is refused, and does not navigate', async () => {
-    fakeApi({ 'POST /api/orders': () => json(400, { message: 'Your first top-up must be at least $50.00.' }) });
+    fakeApi({ 'POST /api/orders': { status: 400, body: { message: 'Your first top-up must be at least $50.00.' } } });
     const user = userEvent.setup();
     await renderPage();
     await user.click(screen.getByRole('button', { name: '$20' }));
@@ -137,7 +113,7 @@ describe('PaymentsPage', () => {
   });
 
   it('refuses to follow a checkout URL that is not http(s)', async () => {
-    fakeApi({ 'POST /api/orders': () => json(201, 'javascript:alert(1)') });
+    fakeApi({ 'POST /api/orders': { status: 201, body: 'javascript:alert(1)' } });
     const user = userEvent.setup();
     await renderPage();
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
@@ -151,7 +127,7 @@ describe('PaymentsPage', () => {
       { _id: 'order-pending', amount: 20, status: 'pending', createdAt: new Date(2026, 2, 5, 9, 30).toISOString() },
       { _id: 'order-failed', amount: 30, status: 'failed', createdAt: new Date(2026, 2, 6, 9, 30).toISOString() },
     ];
-    const calls = fakeApi({ 'GET /api/payments/topups/u1': () => json(200, topups) });
+    const { calls, requests } = fakeApi({ 'GET /api/payments/topups/u1': { status: 200, body: topups } });
     const user = userEvent.setup();
     await renderPage();
     await user.click(screen.getByRole('tab', { name: 'Topups History' }));
@@ -163,11 +139,11 @@ describe('PaymentsPage', () => {
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
       ['2026-03-04 09:30', 'order-done', '$50.00'],
     ]);
-    expect(calls.some((call) => call.path === '/api/payments/topups/u1' && call.authorization === 'Bearer tok')).toBe(true);
+    expect(calls.some((call, i) => call.path === '/api/payments/topups/u1' && requests[i]?.headers.get('Authorization') === 'Bearer tok')).toBe(true);
   });
 
   it('says so when there is no completed top-up', async () => {
-    fakeApi({ 'GET /api/payments/topups/u1': () => json(200, [{ _id: 'p', amount: 20, status: 'pending', createdAt: new Date().toISOString() }]) });
+    fakeApi({ 'GET /api/payments/topups/u1': { status: 200, body: [{ _id: 'p', amount: 20, status: 'pending', createdAt: new Date().toISOString() }] } });
     const user = userEvent.setup();
     await renderPage();
     await user.click(screen.getByRole('tab', { name: 'Topups History' }));
@@ -179,7 +155,7 @@ describe('PaymentsPage', () => {
       { id: 'e2', added_timestamp: new Date(2026, 4, 2, 18, 5).toISOString(), proxy: '198.18.4.7', buy_price: 0.8 },
       { id: 'e1', added_timestamp: new Date(2026, 4, 1, 8, 0).toISOString(), proxy: '198.18.0.9', buy_price: 1.25 },
     ];
-    fakeApi({ 'GET /api/payments/expenses': () => json(200, expenses) });
+    fakeApi({ 'GET /api/payments/expenses': { status: 200, body: expenses } });
     const user = userEvent.setup();
     await renderPage();
     await user.click(screen.getByRole('tab', { name: 'Expenses History' }));
@@ -194,7 +170,7 @@ describe('PaymentsPage', () => {
   });
 
   it('shows the server message when a history fails to load', async () => {
-    fakeApi({ 'GET /api/payments/expenses': () => json(500, { message: 'Internal server error' }) });
+    fakeApi({ 'GET /api/payments/expenses': { status: 500, body: { message: 'Internal server error' } } });
     const user = userEvent.setup();
     await renderPage();
     await user.click(screen.getByRole('tab', { name: 'Expenses History' }));

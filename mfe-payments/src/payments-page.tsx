@@ -11,7 +11,7 @@ const TABS = [
   { id: 'expenses', label: 'Expenses History', Panel: ExpensesTable },
 ] as const;
 
-/** SPEC §2 Payments (/payments): top up the balance, and the top-up and expense histories. */
+/** Payments (/payments): top up the balance, and the top-up and expense histories. */
 export default function PaymentsPage() {
   const [selected, setSelected] = useState(0);
   return (

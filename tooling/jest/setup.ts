@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { restoreFetch } from './fake-api';
 
 // jsdom lacks matchMedia, which MUI's useMediaQuery needs; default to a desktop-width screen.
 if (!window.matchMedia) {
@@ -17,3 +18,6 @@ if (!window.matchMedia) {
 
 // Tests start from empty storage, as a new visitor would.
 beforeEach(() => localStorage.clear());
+
+// A test that faked the API with fakeApi() gets the real fetch back, whatever happened in it.
+afterEach(restoreFetch);

@@ -1,6 +1,7 @@
 // One webpack + Module Federation configuration for the shell (host) and every remote, so the list of
 // shared singletons, the loaders and the manifest settings cannot drift between independently deployed apps.
 import { execSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
@@ -11,15 +12,15 @@ const require = createRequire(import.meta.url);
 process.env.FEDERATION_WEBPACK_PATH ??= require.resolve('webpack');
 const { ModuleFederationPlugin } = await import('@module-federation/enhanced/webpack');
 
+/** The remotes, their dev ports and exposed modules, listed once for the whole workspace. */
+export const remotesManifest = JSON.parse(
+  readFileSync(join(import.meta.dirname, '..', '..', 'remotes.manifest.json'), 'utf8'),
+);
+
 /** Ports of the development servers; the API (and the composed product) listens on 8080. */
 export const devPorts = {
   shell: 3000,
-  landing: 3001,
-  marketplace: 3002,
-  history: 3003,
-  payments: 3004,
-  support: 3005,
-  account: 3006,
+  ...Object.fromEntries(remotesManifest.remotes.map((remote) => [remote.name, remote.devPort])),
 };
 
 // Loaded exactly once in the composed app. The trailing-slash keys share deep imports
@@ -42,9 +43,48 @@ const singletons = [
   'shared/',
 ];
 
-export function sharedSingletons() {
+const workspaceRoot = join(import.meta.dirname, '..', '..');
+const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
+
+/** The pnpm catalog (pnpm-workspace.yaml): packages depend on `catalog:` and the version lives there. */
+function catalogVersions() {
+  const lines = readFileSync(join(workspaceRoot, 'pnpm-workspace.yaml'), 'utf8').split('\n');
+  const start = lines.indexOf('catalog:');
+  const versions = {};
+  for (const line of lines.slice(start + 1)) {
+    if (/^\S/.test(line)) break;
+    const entry = line.match(/^\s+'?([^':#]+)'?:\s*(\S+)/);
+    if (entry) versions[entry[1]] = entry[2];
+  }
+  return versions;
+}
+
+/** The version range an app needs of a dependency, from its own package.json (null: not a dependency). */
+function dependencyRange(dir, name) {
+  const manifest = readJson(join(dir, 'package.json'));
+  const range = { ...manifest.devDependencies, ...manifest.peerDependencies, ...manifest.dependencies }[name];
+  if (range === undefined) return null;
+  if (range === 'catalog:') return `^${catalogVersions()[name]}`;
+  // Workspace libraries (shared) sit in a folder of their own name.
+  if (range.startsWith('workspace:')) return `^${readJson(join(workspaceRoot, name, 'package.json')).version}`;
+  return range;
+}
+
+/**
+ * Each singleton declares the range the app was built for, and `strictVersion` makes an unsatisfied one an
+ * error: with `loaded-first`, a remote built against an incompatible version of a library the shell already
+ * loaded fails to load (the shell shows its failure panel with the reason) instead of silently running the
+ * shell's copy. FEDERATION_REQUIRED_VERSIONS ('{"react-router": "^9.0.0"}') overrides ranges for a test build.
+ */
+export function sharedSingletons(dir) {
+  const overrides = process.env.FEDERATION_REQUIRED_VERSIONS ? JSON.parse(process.env.FEDERATION_REQUIRED_VERSIONS) : {};
   return Object.fromEntries(
-    singletons.map((key) => [key, { singleton: true, requiredVersion: false, eager: false }]),
+    singletons.map((key) => {
+      const name = key.replace(/\/$/, '');
+      const requiredVersion = overrides[name] ?? dependencyRange(dir, name);
+      if (!requiredVersion) throw new Error(`${join(dir, 'package.json')} must depend on the shared singleton ${name}`);
+      return [key, { singleton: true, requiredVersion, strictVersion: true, eager: false }];
+    }),
   );
 }
 
@@ -61,11 +101,14 @@ function buildLabel() {
  * @param {object} options
  * @param {string} options.name federation name: 'shell' or the remote's short name ('history', ...)
  * @param {string} options.dir the app's folder (import.meta.dirname of its webpack.config.js)
- * @param {Record<string, string>} [options.exposes] for remotes: exposed module -> source file
  * @param {string} [options.title] document title (host, and a remote's dev harness)
  */
-export function createConfig({ name, dir, exposes, title = 'Private Sock5' }) {
-  const isHost = !exposes;
+export function createConfig({ name, dir, title = 'Private Sock5' }) {
+  const isHost = name === 'shell';
+  const remote = remotesManifest.remotes.find((entry) => entry.name === name);
+  if (!isHost && !remote) throw new Error(`${name} is not listed in remotes.manifest.json`);
+  // A remote's exposed modules (exposed name -> source file) come from the manifest.
+  const exposes = remote?.exposes;
   return (_env, argv) => {
     const production = argv.mode === 'production';
     const outputPath = process.env.OUTPUT_DIR ? join(dir, process.env.OUTPUT_DIR) : join(dir, 'dist');
@@ -113,7 +156,7 @@ export function createConfig({ name, dir, exposes, title = 'Private Sock5' }) {
           name: isHost ? 'shell' : name,
           // The container's global is prefixed: a remote named `history` would otherwise clobber window.history.
           ...(isHost ? {} : { filename: 'remoteEntry.js', exposes, library: { type: 'global', name: `ps5_${name}` } }),
-          shared: sharedSingletons(),
+          shared: sharedSingletons(dir),
           shareStrategy: 'loaded-first',
           manifest: { fileName: 'mf-manifest.json' },
           dts: false,

@@ -2,7 +2,7 @@
 // attacker cannot keep the owner out. Also: concurrent logins leave exactly one valid session.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { authMessages } from 'shared/validation/auth-rules';
+import { authMessages } from 'contract/auth-rules';
 import type { App } from '../app.ts';
 import { backends, build, injectWithLogin, openTestDatabase, register, solveCaptcha } from '../test/helpers.ts';
 

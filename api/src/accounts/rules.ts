@@ -1,8 +1,8 @@
-// The account rules checked on the server with the same words the forms use (shared/validation/auth-rules).
+// The account rules checked on the server with the same words the forms use (contract/auth-rules).
 // The route schemas reject wrong types and absurd lengths; these functions say what is wrong with a value
 // of the right type. Each returns the message to send, or null when the value is acceptable.
 import { PASSWORD_MAX_LENGTH } from 'contract/limits';
-import { authMessages, EMAIL_PATTERN, PASSWORD_COMPLEXITY, USERNAME_PATTERN } from 'shared/validation/auth-rules';
+import { authMessages, EMAIL_PATTERN, PASSWORD_COMPLEXITY, USERNAME_PATTERN } from 'contract/auth-rules';
 
 export function usernameProblem(username: string): string | null {
   if (username === '') return authMessages.usernameRequired;

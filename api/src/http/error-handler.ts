@@ -3,7 +3,7 @@
 // and masked as 500 'Internal server error', never a stack trace. A database that cannot be reached
 // (restart, failover, network) answers 503 with retry-after: the request may simply be sent again.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { authMessages } from 'shared/validation/auth-rules';
+import { authMessages } from 'contract/auth-rules';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Try again in a moment.';

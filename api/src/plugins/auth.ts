@@ -4,7 +4,7 @@
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorBody } from 'contract/errors';
-import { authMessages } from 'shared/validation/auth-rules';
+import { authMessages } from 'contract/auth-rules';
 import { createLoginThrottle, type LoginThrottle } from '../accounts/login-throttle.ts';
 import { createPasswordHasher, type PasswordHasher } from '../accounts/passwords.ts';
 import { shareSessionRevocations } from '../accounts/session-revocations.ts';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it, type TestContext } from 'node:test';
 import { BALANCE_EVENT, type BalanceEvent } from 'contract/realtime';
-import { authMessages } from 'shared/validation/auth-rules';
+import { authMessages } from 'contract/auth-rules';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import type { App } from '../app.ts';
 import { backends, build, injectWithLogin, login, openTestDatabase, register, testEnvironment } from '../test/helpers.ts';

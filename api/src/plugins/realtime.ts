@@ -6,7 +6,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { BALANCE_EVENT, type BalanceEvent } from 'contract/realtime';
-import { authMessages } from 'shared/validation/auth-rules';
+import { authMessages } from 'contract/auth-rules';
 import { Server } from 'socket.io';
 import type { SessionUser } from '../accounts/sessions.ts';
 import type { Config } from '../config.ts';

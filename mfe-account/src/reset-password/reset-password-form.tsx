@@ -9,12 +9,12 @@ import { isAuthenticatedAtom } from 'shared/auth/auth-atoms';
 import { authDialogAtom } from 'shared/auth/auth-dialog-atoms';
 import { endSession } from 'shared/auth/end-session';
 import { PasswordField } from 'shared/ui/password-field';
-import { authMessages } from 'shared/validation/auth-rules';
+import { authMessages } from 'contract/auth-rules';
 import { formMessages, resetPasswordSchema } from 'shared/validation/auth-schemas';
 import { formFieldProps } from 'shared/validation/shown-field-error';
 import { resetPassword } from './reset-password-api';
 
-/** SPEC §8 reset failure: the toast, and the fallback shown under the form when the server gives no message. */
+/** Reset failure: the toast, and the fallback shown under the form when the server gives no message. */
 export const resetMessages = {
   failedToast: 'Failed to reset password. Please try again.',
   failed: 'Failed to reset password',
@@ -23,7 +23,7 @@ export const resetMessages = {
 type Field = 'password' | 'confirmPassword';
 
 /**
- * SPEC §2/§5/§8 reset password with the mailed token: on success the visitor goes to `/` and logs in with
+ * Reset password with the mailed token: on success the visitor goes to `/` and logs in with
  * the new password; on failure the server's reason stays under the form.
  */
 export function ResetPasswordForm({ token }: { token: string }) {
@@ -46,7 +46,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         return;
       }
       enqueueSnackbar(authMessages.passwordReset, { variant: 'success' });
-      // A reset ends every session of the account (decision 2), this browser's too: forget it here as well,
+      // A reset ends every session of the account, this browser's too: forget it here as well,
       // or `/` would send a stale session on to the dashboard instead of showing the login dialog.
       await endSession();
       navigate('/');
@@ -57,7 +57,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const errors = await formik.validateForm();
-    // SPEC §5: besides the message under each field, one toast says the form needs correcting.
+    // Besides the message under each field, one toast says the form needs correcting.
     if (Object.keys(errors).length > 0) {
       enqueueSnackbar(formMessages.correctErrors, { variant: 'error', preventDuplicate: true });
     }

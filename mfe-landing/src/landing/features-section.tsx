@@ -10,7 +10,7 @@ import { CONTENT_MAX_WIDTH } from 'shared/ui/theme';
 import { sectionIds } from './landing-sections';
 import { SectionHeading } from './section-heading';
 
-/** SPEC §2 'Our Features': six cards, titles exactly as SPEC names them, copy carrying SPEC §1's claims. */
+/** 'Our Features': six cards with the product's fixed titles; the copy carries the product's claims. */
 export const features: { title: string; icon: ReactNode; text: string }[] = [
   {
     title: 'High quality Proxies',

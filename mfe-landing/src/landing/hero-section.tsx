@@ -52,7 +52,7 @@ function NetworkGlobe() {
   );
 }
 
-/** SPEC §1/§2 hero: 'Private Sock5', the claims, and the way in (Register). */
+/** Hero: 'Private Sock5', the claims, and the way in (Register). */
 export function HeroSection() {
   const { openRegister, scrollTo } = useLandingActions();
   return (

@@ -8,7 +8,7 @@ import { sectionIds } from './landing-sections';
 import { SectionLink } from './section-link';
 import { useLandingActions } from './use-landing-actions';
 
-/** Our own contact addresses (SPEC §2 footer: an instant-messaging address and a support address). */
+/** Our own contact addresses (the footer shows an instant-messaging address and a support address). */
 export const contacts = {
   jabber: 'support@jabber.privatesock5.example',
   email: 'support@privatesock5.example',

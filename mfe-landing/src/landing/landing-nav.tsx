@@ -14,7 +14,7 @@ const navLinks = [
   { section: sectionIds.contactUs, label: 'Contact us' },
 ];
 
-/** SPEC §2 landing navigation: smooth-scroll anchors, Login or Logout; a menu on small screens. */
+/** Landing navigation: smooth-scroll anchors, Login or Logout; a menu on small screens. */
 export function LandingNav() {
   const theme = useTheme();
   const compact = useMediaQuery(theme.breakpoints.down('md'));

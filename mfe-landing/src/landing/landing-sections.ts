@@ -1,4 +1,4 @@
-// The landing page's anchors (SPEC §2): ids the navigation, the footer and e2e scroll to.
+// The landing page's anchors: ids the navigation, the footer and e2e scroll to.
 export const sectionIds = {
   home: 'home',
   features: 'features',

@@ -11,7 +11,7 @@ interface Offer {
   rows: ScreenRow[];
 }
 
-/** SPEC §1/§2 offers: the three kinds of proxy. */
+/** Offers: the three kinds of proxy. */
 export const offers: Offer[] = [
   {
     title: 'Mobile LTE proxies',

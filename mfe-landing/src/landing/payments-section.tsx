@@ -28,7 +28,7 @@ const priceNotes = [
   'Refund if a proxy dies within 2 hours',
 ];
 
-/** SPEC §2 Payments & Prices: 'Accepted cryptocurrencies' (Bitcoin, Litecoin) and Get Started (registration). */
+/** Payments & Prices: 'Accepted cryptocurrencies' (Bitcoin, Litecoin) and Get Started (registration). */
 export function PaymentsSection() {
   const { openRegister } = useLandingActions();
   return (

@@ -1,4 +1,4 @@
-/** SPEC §9: anchors scroll smoothly in 500 ms. */
+/** Anchors scroll smoothly in 500 ms. */
 export const SMOOTH_SCROLL_MS = 500;
 
 /** Slow start, slow finish: the eye follows where the page is going. */

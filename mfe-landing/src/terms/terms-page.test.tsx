@@ -54,7 +54,7 @@ describe('terms page', () => {
     for (const rule of ['spam', 'fraud', 'attacks on any network', 'illegal']) expect(main).toContain(rule);
   });
 
-  it('carries every rule of SPEC §9 and the auto-renewal rule', async () => {
+  it('carries every customer-facing business rule and the auto-renewal rule', async () => {
     await renderTermsAfterSpinner();
     expect(text('proxy-policy')).toContain('Every proxy lives 24 hours after purchase');
     expect(text('proxy-policy')).toContain('SMTP ports are closed');

@@ -7,7 +7,7 @@ import { termsSections } from './terms-sections';
 /** The shell's sticky top bar sits above the page; sections stop below it. */
 const TOP_BAR_OFFSET_PX = 80;
 
-/** SPEC §2 terms (`/terms-and-conditions`): a 1.5 s spinner, then the contents and ten sections. */
+/** Terms (`/terms-and-conditions`): a 1.5 s spinner, then the contents and ten sections. */
 export default function TermsPage() {
   const ready = useDelayElapsed();
   return (

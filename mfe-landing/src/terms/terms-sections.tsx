@@ -7,8 +7,8 @@ export interface TermsSection {
 }
 
 /**
- * SPEC §2 terms: ten anchored sections, carrying every rule of SPEC §9 (and the auto-renewal rule of
- * SPEC §4) in words a customer can act on.
+ * Terms: ten anchored sections, carrying every business rule a customer meets (refunds, validity, top-up
+ * limits, support, auto-renewal; see docs/product-rules.md) in words a customer can act on.
  */
 export const termsSections: TermsSection[] = [
   {

@@ -9,7 +9,7 @@ import { queryKeys } from 'shared/query/query-keys';
 import { soldAtom } from '../state/marketplace-atoms';
 
 export const PURCHASED_MESSAGE = 'Purchased Successfully !!!';
-/** SPEC §8: any failed purchase shows this, whatever the reason. */
+/** Any failed purchase shows this, whatever the reason. */
 export const PURCHASE_FAILED_MESSAGE = 'Insufficient Funds !!!';
 
 export function buyProxies(request: BuyRequest): Promise<PurchaseItem[]> {
@@ -17,7 +17,7 @@ export function buyProxies(request: BuyRequest): Promise<PurchaseItem[]> {
 }
 
 /**
- * Buys listings (one, or the cart's unsold ones). SPEC §4: a purchase does not invalidate the proxy
+ * Buys listings (one, or the cart's unsold ones). A purchase does not invalidate the proxy
  * lists; it refreshes the user (balance) by _id. The bought proxies join My Proxies from the answer itself
  * and leave the cart; the table shows them as sold with their credentials.
  */

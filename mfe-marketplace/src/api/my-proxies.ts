@@ -7,7 +7,7 @@ export function fetchMyProxies(): Promise<OwnProxy[]> {
   return api.get('proxy/my').json<OwnProxy[]>();
 }
 
-/** The signed-in user's active proxies with their credentials (ARCHITECTURE decision 6). */
+/** The signed-in user's active proxies with their credentials. */
 export function useMyProxies() {
   return useQuery({ queryKey: queryKeys.myProxies, queryFn: fetchMyProxies });
 }

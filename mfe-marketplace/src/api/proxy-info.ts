@@ -9,7 +9,7 @@ export function fetchProxyInfo(id: string): Promise<ProxyListing[]> {
   return api.post('proxy/info', { json: request }).json<ProxyListing[]>();
 }
 
-/** One listing's details for the detail panel (SPEC §7: the answer is a list holding the proxy). */
+/** One listing's details for the detail panel (the answer is a list holding the proxy). */
 export function useProxyInfo(id: string | null) {
   const client = useQueryClient();
   const queryKey = queryKeys.proxyInfo(id ?? '');

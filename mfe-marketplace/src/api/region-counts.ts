@@ -7,7 +7,7 @@ export function fetchRegionCounts(): Promise<RegionCount[]> {
   return api.get('proxy/region').json<RegionCount[]>();
 }
 
-/** Listings for sale per tab (SPEC §2: each tab with its proxy count; the counts come from the server). */
+/** Listings for sale per tab (each tab with its proxy count; the counts come from the server). */
 export function useRegionCounts() {
   return useQuery({ queryKey: queryKeys.regions, queryFn: fetchRegionCounts });
 }

@@ -8,7 +8,7 @@ export function fetchSearch(request: SearchRequest): Promise<ProxyListing[]> {
   return api.post('proxy/search', { json: request }).json<ProxyListing[]>();
 }
 
-/** SPEC §7: a US state is searched with METHOD 'search', a country by its code alone. */
+/** A US state is searched with METHOD 'search', a country by its code alone. */
 export function searchRequest(country: string, state: string | null): SearchRequest {
   return state ? { METHOD: 'search', COUNTRY: country, STATE: state } : { COUNTRY: country };
 }

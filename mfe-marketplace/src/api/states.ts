@@ -7,7 +7,7 @@ export function fetchStates(): Promise<StateCount[]> {
   return api.get('proxy/states').json<StateCount[]>();
 }
 
-/** US states with listings for sale, for the USA tab (SPEC §4: selecting USA loads states). */
+/** US states with listings for sale, for the USA tab (selecting USA loads states). */
 export function useStates(enabled: boolean) {
   return useQuery({ queryKey: queryKeys.states, queryFn: fetchStates, enabled });
 }

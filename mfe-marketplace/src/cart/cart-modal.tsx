@@ -12,13 +12,13 @@ import {
 } from '@mui/material';
 import { useAtom } from 'jotai';
 import { formatMoney } from 'shared/format/money';
-import { flagEmoji } from 'shared/marketplace/flag';
+import { flagEmoji } from '../listing/flag';
 import { unsoldItems } from 'shared/marketplace/proxy-filters';
 import { useBuyProxies } from '../api/buy-proxies';
 import { cartOpenAtom } from '../state/marketplace-atoms';
 import { useCartActions } from './use-cart-actions';
 
-/** '2 proxies', '1 proxy' or SPEC's 'empty'. */
+/** '2 proxies', '1 proxy' or 'empty'. */
 export function cartCountLabel(count: number): string {
   if (count === 0) return 'empty';
   return count === 1 ? '1 proxy' : `${count} proxies`;
@@ -28,7 +28,7 @@ export function cartTotal(items: readonly { price: number; sold?: boolean }[]): 
   return unsoldItems(items).reduce((sum, item) => sum + Math.round(item.price * 100), 0) / 100;
 }
 
-/** SPEC §2 cart modal: Delete and Buy per row, Close, Empty Cart and Buy all. */
+/** Cart modal: Delete and Buy per row, Close, Empty Cart and Buy all. */
 export function CartModal() {
   const [open, setOpen] = useAtom(cartOpenAtom);
   const { cart, remove, clear } = useCartActions();

@@ -5,7 +5,7 @@ import { cartOpenAtom } from '../state/marketplace-atoms';
 import { cartCountLabel, cartTotal } from './cart-modal';
 import { useCartActions } from './use-cart-actions';
 
-/** SPEC §2 cart summary with a Show button that opens the cart modal. */
+/** Cart summary with a Show button that opens the cart modal. */
 export function CartSummary() {
   const { cart } = useCartActions();
   const open = useSetAtom(cartOpenAtom);

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import type { ProxyListing } from 'contract/marketplace';
 import { cartAtom } from 'shared/cart/cart-atoms';
 
-/** Adds to or removes from the cart with SPEC §8's toasts. */
+/** Adds to or removes from the cart with the catalogue's toasts. */
 export function useCartActions() {
   const [cart, dispatch] = useAtom(cartAtom);
   const { enqueueSnackbar } = useSnackbar();

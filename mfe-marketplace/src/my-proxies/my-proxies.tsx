@@ -4,7 +4,7 @@ import { proxyLink, useMyProxies } from '../api/my-proxies';
 import { LoadError } from '../region-browser/location-list';
 import { copyText } from './copy-text';
 
-/** SPEC §2 'My Proxies': each purchased proxy as login:pass@ip:port, copied on click. */
+/** 'My Proxies': each purchased proxy as login:pass@ip:port, copied on click. */
 export function MyProxies() {
   const { data, isPending, isError, error } = useMyProxies();
   const { enqueueSnackbar } = useSnackbar();

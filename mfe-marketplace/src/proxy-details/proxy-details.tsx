@@ -3,7 +3,7 @@ import { Alert, Box, Button, Dialog, DialogContent, DialogTitle, IconButton, Pap
 import { useAtom, useAtomValue } from 'jotai';
 import type { ProxyListing } from 'contract/marketplace';
 import { formatMoney } from 'shared/format/money';
-import { flagEmoji } from 'shared/marketplace/flag';
+import { flagEmoji } from '../listing/flag';
 import { useBuyProxies } from '../api/buy-proxies';
 import { useProxyInfo } from '../api/proxy-info';
 import { useCartActions } from '../cart/use-cart-actions';
@@ -80,7 +80,7 @@ function DetailsContent({ selected }: { selected: ProxyListing }) {
   );
 }
 
-/** SPEC §2 proxy detail: a modal under 768 px, a side panel otherwise. */
+/** Proxy detail: a modal under 768 px, a side panel otherwise. */
 export function ProxyDetails({ asModal }: { asModal: boolean }) {
   const [selected, setSelected] = useAtom(detailListingAtom);
   if (!selected) return null;

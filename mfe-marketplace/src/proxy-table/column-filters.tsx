@@ -48,7 +48,7 @@ function BoundFilter({ field, label }: { field: 'minSpeed' | 'maxPing' | 'maxPri
   );
 }
 
-/** SPEC §5: the type filter applies 500 ms after the choice. */
+/** The type filter applies 500 ms after the choice. */
 function TypeFilterSelect() {
   const applied = useAtomValue(filtersAtom).type;
   const update = useSetAtom(updateFiltersAtom);
@@ -127,7 +127,7 @@ function DistanceFilterSelect() {
   );
 }
 
-/** SPEC §2: a filter under every column header. */
+/** A filter under every column header. */
 export function ColumnFilters() {
   return (
     <TableRow>

@@ -1,7 +1,7 @@
 import { Box, Button } from '@mui/material';
-import { pagerItems } from 'shared/marketplace/pager';
+import { pagerItems } from '../listing/pager';
 
-/** SPEC §2 pager: Prev/Next around 10 page numbers with 2 margin pages at each end. */
+/** Pager: Prev/Next around 10 page numbers with 2 margin pages at each end. */
 export function Pager({ page, count, onChange }: { page: number; count: number; onChange: (page: number) => void }) {
   return (
     <Box component="nav" aria-label="Pages" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center', py: 1 }}>

@@ -19,8 +19,8 @@ import { useSnackbar } from 'notistack';
 import { memo, useMemo } from 'react';
 import type { ProxyListing } from 'contract/marketplace';
 import { formatMoney } from 'shared/format/money';
-import { flagEmoji } from 'shared/marketplace/flag';
-import { pageCount, pageSlice } from 'shared/marketplace/pager';
+import { flagEmoji } from '../listing/flag';
+import { pageCount, pageSlice } from '../listing/pager';
 import { filterProxies } from 'shared/marketplace/proxy-filters';
 import { useSearch } from '../api/search';
 import { useCartActions } from '../cart/use-cart-actions';
@@ -30,7 +30,7 @@ import { detailListingAtom, filtersAtom, pageAtom, selectionAtom, soldAtom } fro
 import { ColumnFilters } from './column-filters';
 import { Pager } from './pager';
 
-/** SPEC §9: skeleton of 36 placeholders while loading. */
+/** Skeleton of 36 placeholders while loading. */
 export const SKELETON_PLACEHOLDERS = 36;
 const COLUMNS = ['IP', 'Domain', 'State', 'City', 'ISP', 'ZIP', 'Speed', 'Ping', 'Type', 'Added', 'Price'] as const;
 
@@ -119,7 +119,7 @@ const ProxyRow = memo(function ProxyRow({
   );
 });
 
-/** SPEC §2 proxy list: 11 columns and a cart toggle, a filter per column, 50 rows a page. */
+/** Proxy list: 11 columns and a cart toggle, a filter per column, 50 rows a page. */
 export function ProxyTable() {
   const selection = useAtomValue(selectionAtom);
   const filters = useAtomValue(filtersAtom);

@@ -1,15 +1,15 @@
 import { Alert, Box, Chip, CircularProgress, Typography } from '@mui/material';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { serverMessage } from 'shared/api/api-client';
-import { flagEmoji } from 'shared/marketplace/flag';
-import type { RegionTab } from 'shared/marketplace/tab-atoms';
+import { flagEmoji } from '../listing/flag';
+import type { RegionTab } from '../state/tab-atoms';
 import { useCountries } from '../api/countries';
 import { useStates } from '../api/states';
 import { chooseLocationAtom, selectionAtom } from '../state/marketplace-atoms';
 
 const US = 'US';
 
-/** SPEC §8: a failed list load shows 'Error: {message}' or 'error'. */
+/** A failed list load shows 'Error: {message}' or 'error'. */
 export function LoadError({ error }: { error: unknown }) {
   const message = serverMessage(error, error instanceof Error ? error.message : '');
   return <Alert severity="error">{message ? `Error: ${message}` : 'error'}</Alert>;

@@ -2,7 +2,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Accordion, AccordionDetails, AccordionSummary, Box, Tab, Tabs, Typography } from '@mui/material';
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { RegionCount } from 'contract/marketplace';
-import { regionTabs, selectedTabAtom, type RegionTab } from 'shared/marketplace/tab-atoms';
+import { regionTabs, selectedTabAtom, type RegionTab } from '../state/tab-atoms';
 import { useRegionCounts } from '../api/region-counts';
 import { selectTabAtom } from '../state/marketplace-atoms';
 import { LocationList } from './location-list';
@@ -12,7 +12,7 @@ function tabLabel(tab: RegionTab, counts: RegionCount[] | undefined): string {
   return count === undefined ? tab.name : `${tab.name} (${count})`;
 }
 
-/** SPEC §2 region browser: six tabs with counts, then the states (USA) or countries of the chosen tab. */
+/** Region browser: six tabs with counts, then the states (USA) or countries of the chosen tab. */
 export function RegionBrowser({ compact }: { compact: boolean }) {
   const selected = useAtomValue(selectedTabAtom);
   const selectTab = useSetAtom(selectTabAtom);

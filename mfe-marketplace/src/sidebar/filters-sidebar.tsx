@@ -2,7 +2,7 @@ import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import { Badge, Box, Checkbox, FormControlLabel, Link, ListItemButton, ListItemIcon, ListItemText, MenuItem, Stack, TextField } from '@mui/material';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { cartCountAtom } from 'shared/cart/cart-atoms';
-import { selectedTabAtom } from 'shared/marketplace/tab-atoms';
+import { selectedTabAtom } from '../state/tab-atoms';
 import { useCountries } from '../api/countries';
 import { useStates } from '../api/states';
 import { cartOpenAtom, chooseLocationAtom, filtersAtom, resetFiltersAtom, selectionAtom, updateFiltersAtom } from '../state/marketplace-atoms';
@@ -39,7 +39,7 @@ function LocationSelect() {
   );
 }
 
-/** SPEC §2 sidebar: the two checkboxes, 'reset filters', country selection, and on mobile the cart item. */
+/** Sidebar: the two checkboxes, 'reset filters', country selection, and on mobile the cart item. */
 export function FiltersSidebar({ compact }: { compact: boolean }) {
   const filters = useAtomValue(filtersAtom);
   const update = useSetAtom(updateFiltersAtom);

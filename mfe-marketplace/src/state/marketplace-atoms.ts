@@ -1,7 +1,7 @@
 import { atom } from 'jotai';
 import type { ProxyListing } from 'contract/marketplace';
 import { EMPTY_FILTERS, type ProxyFilters } from 'shared/marketplace/proxy-filters';
-import { selectedTabAtom, type RegionTab } from 'shared/marketplace/tab-atoms';
+import { selectedTabAtom, type RegionTab } from './tab-atoms';
 
 /** What the table shows: a country (by code) and, on the USA tab, a state. Nothing chosen yet: null. */
 export interface MarketSelection {
@@ -11,7 +11,7 @@ export interface MarketSelection {
 
 export const selectionAtom = atom<MarketSelection>({ country: null, state: null });
 
-/** SPEC §4: selecting a tab clears the chosen country and state. */
+/** Selecting a tab clears the chosen country and state. */
 export const selectTabAtom = atom(null, (_get, set, tab: RegionTab) => {
   set(selectedTabAtom, tab);
   set(selectionAtom, { country: null, state: null });
@@ -43,5 +43,5 @@ export const detailListingAtom = atom<ProxyListing | null>(null);
 
 export const cartOpenAtom = atom(false);
 
-/** Listings bought in this visit, with their credentials: the table shows them as sold (SPEC §4). */
+/** Listings bought in this visit, with their credentials: the table shows them as sold. */
 export const soldAtom = atom<Record<string, { port: number; socks_auth: string }>>({});

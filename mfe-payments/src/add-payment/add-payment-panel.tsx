@@ -9,7 +9,7 @@ import { PaymentInstructions } from './payment-instructions';
 const OTHER = 'other';
 type Choice = number | typeof OTHER;
 
-/** SPEC §2 Add Payment: presets or another amount, the Total, and Pay Now to the provider's checkout. */
+/** Add Payment: presets or another amount, the Total, and Pay Now to the provider's checkout. */
 export function AddPaymentPanel() {
   const [choice, setChoice] = useState<Choice>(DEFAULT_AMOUNT);
   const [otherText, setOtherText] = useState('');

@@ -1,9 +1,9 @@
-/** SPEC §2 presets, in dollars; $50 is selected when the page opens. */
+/** Presets, in dollars; $50 is selected when the page opens. */
 export const PRESET_AMOUNTS = [20, 50, 100, 200, 500] as const;
 export const DEFAULT_AMOUNT = 50;
 
 /**
- * SPEC §5: the custom amount accepts only numbers of 0 or more. Anything typed that is not such a number
+ * The custom amount accepts only numbers of 0 or more. Anything typed that is not such a number
  * (a minus sign, an exponent, a third decimal) is refused as the user types, so the field never holds it.
  */
 export function isAcceptableAmountInput(text: string): boolean {

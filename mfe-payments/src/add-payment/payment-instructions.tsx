@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import { TOPUP_RULES } from 'contract/limits';
 import { formatMoney } from 'shared/format/money';
 
-/** SPEC §2/§9 payment instructions: coins accepted, the first-deposit rule, what to do if nothing arrives. */
+/** Payment instructions: coins accepted, the first-deposit rule, what to do if nothing arrives. */
 export function PaymentInstructions() {
   return (
     <section aria-labelledby="payment-instructions-heading">

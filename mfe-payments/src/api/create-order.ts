@@ -29,7 +29,7 @@ export const browserNavigation = {
   },
 };
 
-/** Starts a top-up and sends the browser to the checkout (SPEC §7). */
+/** Starts a top-up and sends the browser to the checkout. */
 export function useCreateOrder() {
   return useMutation({
     mutationFn: createOrder,

@@ -11,7 +11,7 @@ const columns = [
   { header: 'Price', cell: (expense: ExpenseRecord) => formatMoney(-expense.buy_price), align: 'right' as const },
 ];
 
-/** SPEC §2 Expenses History: what the balance paid for, each price shown negative. */
+/** Expenses History: what the balance paid for, each price shown negative. */
 export function ExpensesTable() {
   const expenses = useExpenses();
   return (

@@ -11,7 +11,7 @@ const columns = [
   { header: 'Amount($)', cell: (topup: TopupRecord) => formatMoney(topup.amount), align: 'right' as const },
 ];
 
-/** SPEC §2 Topups History: only records with status 'completed' are listed. */
+/** Topups History: only records with status 'completed' are listed. */
 export function TopupsTable() {
   const topups = useTopups();
   return (

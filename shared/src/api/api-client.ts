@@ -5,18 +5,18 @@ import { appStore } from '../store/app-store';
 
 const base = ky.create({
   prefix: '/api',
-  // Same origin as the page (SPEC §7); resolved explicitly so it also holds where Request needs absolute URLs.
+  // Same origin as the page; resolved explicitly so it also holds where Request needs absolute URLs.
   baseUrl: typeof document === 'undefined' ? undefined : document.baseURI,
   credentials: 'include',
   retry: 0,
   timeout: 30_000,
 });
 
-/** Calls made without a session (SPEC §6: login, register, forgot and reset carry no token). */
+/** Calls made without a session (login, register, forgot and reset carry no token). */
 export const publicApi: KyInstance = base;
 
 /**
- * The signed-in API client: bearer token from storage, and any 401 ends the session (SPEC §4).
+ * The signed-in API client: bearer token from storage, and any 401 ends the session.
  * Components never call it directly; each endpoint module wraps it with its types and query hook.
  */
 export const api: KyInstance = base.extend({
@@ -35,7 +35,7 @@ export const api: KyInstance = base.extend({
   },
 });
 
-/** The server's `{message}` of a failed call, else the given fallback (SPEC §8 fallbacks). */
+/** The server's `{message}` of a failed call, else the given fallback (each failure has fallback wording). */
 export function serverMessage(error: unknown, fallback: string): string {
   if (error instanceof HTTPError) {
     const data = error.data;

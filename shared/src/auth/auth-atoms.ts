@@ -2,7 +2,7 @@ import { atom } from 'jotai';
 import type { UserInfo } from 'contract/accounts';
 import { clearStoredSession, readStoredSession, writeStoredSession } from './session-storage';
 
-/** SPEC §3 auth state. User details (balance) are server state and live in the query cache, not here. */
+/** Auth state. User details (balance) are server state and live in the query cache, not here. */
 export interface AuthState {
   token: string | null;
   userId: string | null;
@@ -18,13 +18,13 @@ export const authAtom = atom<AuthState>(initialAuthState());
 
 export const isAuthenticatedAtom = atom((get) => get(authAtom).token !== null);
 
-/** A successful login: store token and userId (SPEC §7) and mark the visitor authenticated. */
+/** A successful login: store token and userId and mark the visitor authenticated. */
 export const loginSucceededAtom = atom(null, (_get, set, payload: { token: string; userInfo: UserInfo }) => {
   writeStoredSession({ token: payload.token, userId: payload.userInfo._id });
   set(authAtom, { token: payload.token, userId: payload.userInfo._id, user: payload.userInfo });
 });
 
-/** SPEC §4 logout: remove stored token and userId, clear user and token. */
+/** Logout: remove stored token and userId, clear user and token. */
 export const logoutAtom = atom(null, (_get, set) => {
   clearStoredSession();
   set(authAtom, { token: null, userId: null, user: null });

@@ -1,6 +1,6 @@
 import { atom } from 'jotai';
 
-/** SPEC §2: the auth modal shows login, register, forgotPassword or nothing. Owned by the shell, opened from anywhere. */
+/** The auth modal shows login, register, forgotPassword or nothing. Owned by the shell, opened from anywhere. */
 export type AuthDialog = 'login' | 'register' | 'forgotPassword' | 'closed';
 
 export const authDialogAtom = atom<AuthDialog>('closed');

@@ -1,4 +1,4 @@
-// Browser storage keys of SPEC §3: token and userId are kept as plain strings.
+// Browser storage keys of the session: token and userId are kept as plain strings.
 export const TOKEN_KEY = 'token';
 export const USER_ID_KEY = 'userId';
 

@@ -1,7 +1,7 @@
 import { atom } from 'jotai';
 import type { ProxyListing } from 'contract/marketplace';
 
-/** SPEC §3 cart item: the listing itself, keyed by id. */
+/** Cart item: the listing itself, keyed by id. */
 export type CartItem = ProxyListing;
 
 export type CartAction =
@@ -10,7 +10,7 @@ export type CartAction =
   | { type: 'replace'; item: CartItem }
   | { type: 'clear' };
 
-/** SPEC §4 cart: add (ignored if the id is present), remove by id, replace by id, clear. */
+/** Cart: add (ignored if the id is present), remove by id, replace by id, clear. */
 export function cartReducer(items: readonly CartItem[], action: CartAction): CartItem[] {
   switch (action.type) {
     case 'add':
@@ -24,7 +24,7 @@ export function cartReducer(items: readonly CartItem[], action: CartAction): Car
   }
 }
 
-/** Only the cart is persisted (SPEC §4): key `cart`, version 1. */
+/** Only the cart is persisted: key `cart`, version 1. */
 export const CART_KEY = 'cart';
 export const CART_VERSION = 1;
 

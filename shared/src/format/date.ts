@@ -1,6 +1,6 @@
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** SPEC §2 History: bought date as DD.MM HH:mm, in the viewer's time zone. */
+/** History: bought date as DD.MM HH:mm, in the viewer's time zone. */
 export function formatDayMonthTime(value: string | number | Date): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';

@@ -11,7 +11,7 @@ const sample = [
   listing({ id: 'c', sock_real_ip: '198.19.3.30', domain: 'spectrum.com', region: 'New York', city: 'Buffalo', isp: 'Charter Spectrum', zip: '14202' }),
 ];
 
-describe('marketplace text filters (SPEC §5)', () => {
+describe('marketplace text filters', () => {
   it('keeps everything when no filter is set', () => {
     expect(ids({})).toEqual(['a', 'b', 'c']);
   });
@@ -37,7 +37,7 @@ describe('marketplace text filters (SPEC §5)', () => {
   });
 });
 
-describe('type, added and distance filters (SPEC §5)', () => {
+describe('type, added and distance filters', () => {
   const typed = ['ISP', 'MOB', 'ISP/MOB', 'COM', 'DCH', 'EDU', 'CDN', '-', 'LIB', 'ORG'].map((type) =>
     listing({ id: type, user_type: type }),
   );
@@ -84,7 +84,7 @@ describe('type, added and distance filters (SPEC §5)', () => {
   });
 });
 
-describe('sidebar filters (SPEC §5)', () => {
+describe('sidebar filters', () => {
   it('Residential only keeps ISP, MOB, COM, ISP/MOB and -', () => {
     const typed = ['ISP', 'MOB', 'COM', 'ISP/MOB', '-', 'DCH', 'EDU', 'CDN', 'LIB', 'ORG', 'SES'].map((type) =>
       listing({ id: type, user_type: type }),
@@ -114,7 +114,7 @@ describe('sidebar filters (SPEC §5)', () => {
   });
 });
 
-describe('bulk purchase (SPEC §5)', () => {
+describe('bulk purchase', () => {
   it('sends only the unsold cart items', () => {
     expect(unsoldItems([listing({ id: '1' }), listing({ id: '2', sold: true }), listing({ id: '3', sold: false })]).map((item) => item.id)).toEqual(['1', '3']);
   });

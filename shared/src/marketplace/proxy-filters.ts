@@ -1,13 +1,13 @@
 import type { ProxyListing } from 'contract/marketplace';
 
-// SPEC §5 marketplace filters, applied on the client to the listings the server sent. One function serves
+// Marketplace filters, applied on the client to the listings the server sent. One function serves
 // the table, its tests and the benchmark's keystroke figure.
 
-/** SPEC §5 type filter values, in the order the select offers them. */
+/** Type filter values, in the order the select offers them. */
 export const TYPE_FILTER_VALUES = ['any', 'ISP', 'MOB', 'ISP/MOB', 'COM', 'DCH', 'EDU', 'CDN', '-', 'LIB', 'ORG'] as const;
 export type TypeFilter = (typeof TYPE_FILTER_VALUES)[number];
 
-/** SPEC §5 added filter: any, or at most this many days ago. */
+/** Added filter: any, or at most this many days ago. */
 export const ADDED_FILTER_OPTIONS = [
   { value: 'any', label: 'any' },
   { value: 0, label: 'today' },
@@ -17,24 +17,24 @@ export const ADDED_FILTER_OPTIONS = [
 ] as const;
 export type AddedFilter = (typeof ADDED_FILTER_OPTIONS)[number]['value'];
 
-/** SPEC §5 distance filter, miles. */
+/** Distance filter, miles. */
 export const DISTANCE_FILTER_VALUES = [0, 25, 50, 100] as const;
 export type DistanceFilter = (typeof DISTANCE_FILTER_VALUES)[number];
 
-/** SPEC §9: miles per degree of latitude. */
+/** Miles per degree of latitude. */
 export const MILES_PER_DEGREE = 69.17;
 
-/** SPEC §5 'Residential only': the types that are home or mobile lines. */
+/** 'Residential only': the types that are home or mobile lines. */
 export const RESIDENTIAL_TYPES: readonly string[] = ['ISP', 'MOB', 'COM', 'ISP/MOB', '-'];
 
-/** SPEC §9: the type filter applies 500 ms after the choice. */
+/** The type filter applies 500 ms after the choice. */
 export const TYPE_FILTER_DELAY_MS = 500;
 
 export const TEXT_FILTER_FIELDS = ['sock_real_ip', 'domain', 'region', 'city', 'isp', 'zip'] as const;
 export type TextFilterField = (typeof TEXT_FILTER_FIELDS)[number];
 
 export interface ProxyFilters {
-  /** Case-insensitive substrings, all of which must match (SPEC §5: IP, domain, state, city, ISP, ZIP). */
+  /** Case-insensitive substrings, all of which must match (IP, domain, state, city, ISP, ZIP). */
   text: Record<TextFilterField, string>;
   type: TypeFilter;
   added: AddedFilter;
@@ -66,8 +66,8 @@ export function isBlacklisted(listing: ProxyListing): boolean {
 }
 
 /**
- * SPEC §5 distance rule, exactly as specified: keep a listing when cos(latitude) * 69.17 reaches the chosen
- * miles (latitude in degrees). As SPEC has it, +100 keeps nothing, since cos never exceeds 1.
+ * Distance rule, exactly as specified: keep a listing when cos(latitude) * 69.17 reaches the chosen
+ * miles (latitude in degrees). As the rule stands, +100 keeps nothing, since cos never exceeds 1.
  */
 export function withinDistance(latitude: number, miles: DistanceFilter): boolean {
   return Math.cos((latitude * Math.PI) / 180) * MILES_PER_DEGREE >= miles;
@@ -109,7 +109,7 @@ export function filterProxies(listings: readonly ProxyListing[], filters: ProxyF
   return listings.filter(createProxyPredicate(filters));
 }
 
-/** SPEC §5: a bulk purchase sends only the cart items not already sold. */
+/** A bulk purchase sends only the cart items not already sold. */
 export function unsoldItems<T extends Pick<ProxyListing, 'sold'>>(items: readonly T[]): T[] {
   return items.filter((item) => !item.sold);
 }

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** SPEC §9: unused data kept 60 s, no refetch on focus or reconnect. */
+/** Unused data kept 60 s, no refetch on focus or reconnect. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

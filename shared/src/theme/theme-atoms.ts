@@ -13,7 +13,7 @@ function readStoredTheme(): ThemeMode {
 
 const storedThemeAtom = atom<ThemeMode>(readStoredTheme());
 
-/** The signed-in portal's theme (SPEC: dark unless toggled), persisted under `theme`. The landing page is always light. */
+/** The signed-in portal's theme (dark unless toggled), persisted under `theme`. The landing page is always light. */
 export const themeModeAtom = atom(
   (get) => get(storedThemeAtom),
   (_get, set, mode: ThemeMode) => {

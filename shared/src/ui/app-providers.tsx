@@ -9,7 +9,7 @@ import { themeModeAtom, type ThemeMode } from '../theme/theme-atoms';
 import { DismissibleSnackbar } from './dismissible-snackbar';
 import { createPortalTheme } from './theme';
 
-/** SPEC §2/§9 toasts: 4000 ms, at most 3 visible, 356 px wide, close button and swipe to dismiss. */
+/** Toasts: 4000 ms, at most 3 visible, 356 px wide, close button and swipe to dismiss. */
 export const TOAST_DURATION_MS = 4000;
 export const TOAST_MAX_VISIBLE = 3;
 

@@ -3,7 +3,7 @@ import { Alert, IconButton } from '@mui/material';
 import { closeSnackbar, SnackbarContent, type CustomContentProps } from 'notistack';
 import { forwardRef, useRef, useState, type PointerEvent } from 'react';
 
-/** SPEC §9 toast width. */
+/** Toast width. */
 export const TOAST_WIDTH_PX = 356;
 const SWIPE_DISMISS_PX = 80;
 

@@ -1,7 +1,7 @@
 import { Box, CircularProgress } from '@mui/material';
 import { useEffect, useState } from 'react';
 
-/** SPEC §9 page spinner delay: terms and the ticket list show a spinner for 1.5 s first. */
+/** Page spinner delay: terms and the ticket list show a spinner for 1.5 s first. */
 export const PAGE_SPINNER_MS = 1500;
 
 export function useDelayElapsed(ms: number = PAGE_SPINNER_MS): boolean {

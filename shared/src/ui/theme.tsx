@@ -1,7 +1,7 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 import type { ThemeMode } from '../theme/theme-atoms';
 
-/** SPEC §9: content max width 1440 px. */
+/** Content max width 1440 px. */
 export const CONTENT_MAX_WIDTH = 1440;
 
 export function createPortalTheme(mode: ThemeMode): Theme {

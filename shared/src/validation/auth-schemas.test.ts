@@ -24,7 +24,7 @@ async function errorsOf(schema: AnyObjectSchema, value: Record<string, string>):
 
 const strong = 'Secret-Pass1';
 
-describe('login schema (SPEC §5 Login)', () => {
+describe('login schema', () => {
   it('requires username, password and the captcha', async () => {
     expect(await errorsOf(loginSchema, { username: ' ', password: '', captcha: '' })).toEqual({
       username: ['This field is required!'],
@@ -44,7 +44,7 @@ describe('login schema (SPEC §5 Login)', () => {
   });
 });
 
-describe('register schema (SPEC §5 Register)', () => {
+describe('register schema', () => {
   it('names each missing field', async () => {
     expect(await errorsOf(registerSchema, { username: '', email: '', password: '', confirmPassword: '' })).toEqual({
       username: ['Username is required'],
@@ -74,7 +74,7 @@ describe('register schema (SPEC §5 Register)', () => {
     expect(errors).toEqual({ email: [formMessages.invalidEmail] });
   });
 
-  it('accepts every special character SPEC allows', async () => {
+  it('accepts every allowed special character', async () => {
     for (const special of ['@', '!', '$', '&', '-', '_', ',']) {
       const password = `Abcdefg1${special}`;
       expect(await errorsOf(registerSchema, { username: 'a', email: 'a@example.com', password, confirmPassword: password })).toEqual({});
@@ -82,13 +82,13 @@ describe('register schema (SPEC §5 Register)', () => {
   });
 });
 
-describe('forgot password schema (SPEC §5)', () => {
+describe('forgot password schema', () => {
   it("says 'Email cannot be empty.'", async () => {
     expect(await errorsOf(forgotPasswordSchema, { email: '   ' })).toEqual({ email: ['Email cannot be empty.'] });
   });
 });
 
-describe('reset password schema (SPEC §5 Reset password)', () => {
+describe('reset password schema', () => {
   it('requires both fields', async () => {
     expect(await errorsOf(resetPasswordSchema, { password: '', confirmPassword: '' })).toEqual({
       password: ['Password is required'],
@@ -106,7 +106,7 @@ describe('reset password schema (SPEC §5 Reset password)', () => {
   });
 });
 
-describe('change password schema (SPEC §5 Change password)', () => {
+describe('change password schema', () => {
   it('wants new password and confirmation to match', async () => {
     expect(
       await errorsOf(changePasswordSchema, { oldPassword: 'old', newPassword: strong, confirmNewPassword: 'Different-1a' }),

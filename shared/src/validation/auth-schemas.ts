@@ -1,11 +1,11 @@
 import { object, ref, string } from 'yup';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from 'contract/limits';
-import { authMessages, PASSWORD_COMPLEXITY, PASSWORD_MIN_LENGTH } from './auth-rules';
+import { authMessages, PASSWORD_COMPLEXITY, PASSWORD_MIN_LENGTH } from 'contract/auth-rules';
 
-// SPEC §5 form schemas. The login, register and forgot dialogs (shell) and the reset and change-password
+// Form schemas. The login, register and forgot dialogs (shell) and the reset and change-password
 // forms (mfe-account) validate with these, so every form says the same words for the same rule.
 
-/** Messages of SPEC §5 that only forms show (toasts and mismatch), next to the schemas that raise them. */
+/** Validation messages that only forms show (toasts and mismatch), next to the schemas that raise them. */
 export const formMessages = {
   invalidEmail: 'Enter a valid email address.',
   tooLong: 'This value is too long.',
@@ -29,7 +29,7 @@ export const loginSchema = object({
   captcha: string().required(authMessages.required),
 });
 
-/** Register: SPEC §5 messages word for word; confirm is checked here and never sent. */
+/** Register: the catalogue's messages word for word; confirm is checked here and never sent. */
 export const registerSchema = object({
   username: string().trim().required(authMessages.usernameRequired).max(USERNAME_MAX_LENGTH, formMessages.tooLong),
   email: string()

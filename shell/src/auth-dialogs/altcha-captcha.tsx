@@ -1,11 +1,11 @@
 import { Box, FormHelperText, useTheme } from '@mui/material';
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 
-/** The API's ALTCHA challenge (ARCHITECTURE: self-hosted proof of work, no third party). */
+/** The API's ALTCHA challenge (self-hosted proof of work, no third party). */
 export const CHALLENGE_URL = '/api/auth/challenge';
 
 export interface CaptchaHandle {
-  /** Back to unsolved: SPEC §2 resets the captcha after each login attempt. */
+  /** Back to unsolved: the captcha must be solved again after each login attempt. */
   reset(): void;
 }
 

@@ -4,15 +4,14 @@ import { loginSucceededAtom } from 'shared/auth/auth-atoms';
 import { authDialogAtom } from 'shared/auth/auth-dialog-atoms';
 import { appStore } from 'shared/store/app-store';
 import { themeModeAtom } from 'shared/theme/theme-atoms';
-import { mockApi, renderDialog } from './auth-dialogs-test-kit';
+import { fakeApi } from 'test-kit/fake-api';
+import { renderDialog } from './auth-dialogs-test-kit';
 
 const dialogTitle = () => screen.getByRole('dialog').querySelector('#auth-dialog-title')?.textContent;
 
-describe('auth dialogs (SPEC §2 transitions)', () => {
-  const realFetch = globalThis.fetch;
-  beforeEach(() => mockApi({}));
-  afterEach(() => {
-    globalThis.fetch = realFetch;
+describe('auth dialogs', () => {
+  beforeEach(() => {
+    fakeApi({});
   });
 
   it('login leads to register, and register back to login', async () => {
@@ -91,10 +90,8 @@ describe('auth dialogs (SPEC §2 transitions)', () => {
 });
 
 describe('auth dialog theme', () => {
-  const realFetch = globalThis.fetch;
-  beforeEach(() => mockApi({}));
-  afterEach(() => {
-    globalThis.fetch = realFetch;
+  beforeEach(() => {
+    fakeApi({});
   });
 
   const paperColour = () => getComputedStyle(screen.getByRole('dialog')).backgroundColor;

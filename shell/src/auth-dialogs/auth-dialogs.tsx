@@ -26,13 +26,13 @@ function DialogTheme({ children }: { children: ReactNode }) {
 }
 
 /**
- * SPEC §2 auth modal: login, register or forgot password; closes on X, Escape or a click outside. MUI's
+ * Auth modal: login, register or forgot password; closes on X, Escape or a click outside. MUI's
  * Dialog traps focus inside and gives it back to the button that opened it.
  */
 export function AuthDialogs() {
   const [dialog, setDialog] = useAtom(authDialogAtom);
   const signedIn = useAtomValue(isAuthenticatedAtom);
-  // SPEC: the login dialog shows only when not authenticated.
+  // The login dialog shows only when not authenticated.
   const open = dialog !== 'closed' && !(signedIn && dialog === 'login');
   const close = () => setDialog('closed');
   if (dialog === 'closed') return null;

@@ -1,7 +1,7 @@
 import { errorStatus, serverMessage } from 'shared/api/api-client';
-import { authMessages } from 'shared/validation/auth-rules';
+import { authMessages } from 'contract/auth-rules';
 
-// SPEC §8 authentication error catalogue: which words a visitor reads for each way a call can fail.
+// Authentication error catalogue: which words a visitor reads for each way a call can fail.
 
 export const loginMessages = {
   serverError: 'Internal server error!',
@@ -36,6 +36,6 @@ export function forgotFailure(error: unknown): { form: string; toast: string } {
   if (errorStatus(error) === 400) return { form: authMessages.noUserWithEmail, toast: authMessages.noUserWithEmail };
   const message = serverMessage(error, '');
   if (message) return { form: message, toast: message };
-  // A lost connection's own text ("Failed to fetch") means nothing to a customer: the SPEC fallbacks do.
+  // A lost connection's own text ("Failed to fetch") means nothing to a customer: the catalogue's fallback wording does.
   return { form: forgotMessages.fallback, toast: forgotMessages.toastFallback };
 }

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { apiCalls, deferred, mockApi, renderDialog } from './auth-dialogs-test-kit';
+import { fakeApi, deferred } from 'test-kit/fake-api';
+import { apiCalls, renderDialog } from './auth-dialogs-test-kit';
 
 const form = () => screen.getByRole('form', { name: 'Forgot password' });
 /** Toasts sit outside the modal dialog, which hides them from the accessibility tree while it is open. */
@@ -16,13 +17,9 @@ async function submit(email: string) {
 }
 
 describe('forgot password dialog', () => {
-  const realFetch = globalThis.fetch;
-  afterEach(() => {
-    globalThis.fetch = realFetch;
-  });
 
   it("an empty email says 'Email cannot be empty.' in a toast and under the field", async () => {
-    const calls = mockApi({});
+    const { calls } = fakeApi({});
     await renderDialog('forgotPassword');
     await submit('');
     expect(await within(form()).findByText('Email cannot be empty.')).toBeInTheDocument();
@@ -32,7 +29,7 @@ describe('forgot password dialog', () => {
 
   it("sends the mail and toasts 'Message sucessfully send to your email.'", async () => {
     const answer = deferred<{ status: number; body?: unknown }>();
-    const calls = mockApi({ 'POST /api/users/forgot': answer.promise });
+    const { calls } = fakeApi({ 'POST /api/users/forgot': answer.promise });
     await renderDialog('forgotPassword');
     await submit('alice@example.com');
     expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
@@ -43,21 +40,21 @@ describe('forgot password dialog', () => {
   });
 
   it("a 400 says 'No User with this email address.'", async () => {
-    mockApi({ 'POST /api/users/forgot': { status: 400, body: { message: 'Bad Request' } } });
+    fakeApi({ 'POST /api/users/forgot': { status: 400, body: { message: 'Bad Request' } } });
     await renderDialog('forgotPassword');
     await submit('nobody@example.com');
     expect(await within(form()).findByText('No User with this email address.')).toBeInTheDocument();
   });
 
   it("another failure shows the server's message", async () => {
-    mockApi({ 'POST /api/users/forgot': { status: 503, body: { message: 'Mail service is down' } } });
+    fakeApi({ 'POST /api/users/forgot': { status: 503, body: { message: 'Mail service is down' } } });
     await renderDialog('forgotPassword');
     await submit('alice@example.com');
     expect(await within(form()).findByText('Mail service is down')).toBeInTheDocument();
   });
 
-  it('without any message: the SPEC fallbacks in the form and in the toast', async () => {
-    mockApi({ 'POST /api/users/forgot': 'network-error' });
+  it('without any message: the fallback wording in the form and in the toast', async () => {
+    fakeApi({ 'POST /api/users/forgot': 'network-error' });
     await renderDialog('forgotPassword');
     await submit('alice@example.com');
     expect(await within(form()).findByText('Error while getting a post. Try again later.')).toBeInTheDocument();

@@ -4,13 +4,13 @@ import { useSetAtom } from 'jotai';
 import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
 import { authDialogAtom } from 'shared/auth/auth-dialog-atoms';
-import { authMessages } from 'shared/validation/auth-rules';
+import { authMessages } from 'contract/auth-rules';
 import { forgotPasswordSchema } from 'shared/validation/auth-schemas';
 import { formFieldProps } from 'shared/validation/shown-field-error';
 import { requestPasswordReset } from './auth-api';
 import { forgotFailure } from './auth-messages';
 
-/** SPEC §2/§8 forgot password: mails a reset link; leads back to login. */
+/** Forgot password: mails a reset link; leads back to login. */
 export function ForgotPasswordForm() {
   const setDialog = useSetAtom(authDialogAtom);
   const { enqueueSnackbar } = useSnackbar();
@@ -34,7 +34,7 @@ export function ForgotPasswordForm() {
   });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    // SPEC §8: an empty email is also said in a toast.
+    // An empty email is also said in a toast.
     if (!formik.values.email.trim()) enqueueSnackbar(authMessages.emailEmpty, { variant: 'error', preventDuplicate: true });
     formik.handleSubmit(event);
   };

@@ -4,7 +4,8 @@ import { authAtom } from 'shared/auth/auth-atoms';
 import { returnToAtom } from 'shared/auth/auth-dialog-atoms';
 import { appStore } from 'shared/store/app-store';
 import { themeModeAtom } from 'shared/theme/theme-atoms';
-import { apiCalls, deferred, mockApi, renderDialog, solveCaptcha } from './auth-dialogs-test-kit';
+import { fakeApi, deferred } from 'test-kit/fake-api';
+import { apiCalls, renderDialog, solveCaptcha } from './auth-dialogs-test-kit';
 
 const userInfo = { _id: 'u1', username: 'alice', email: 'alice@example.com' };
 const verified = { status: 200, body: { success: true } };
@@ -27,13 +28,9 @@ async function formAlert(text: string) {
 const captchaGroup = () => screen.getByRole('group', { name: 'Captcha' });
 
 describe('login dialog', () => {
-  const realFetch = globalThis.fetch;
-  afterEach(() => {
-    globalThis.fetch = realFetch;
-  });
 
   it('requires username, password and a solved captcha before calling anyone', async () => {
-    const calls = mockApi({});
+    const { calls } = fakeApi({});
     await renderDialog('login');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Log in' }));
     const form = screen.getByRole('form', { name: 'Log in' });
@@ -43,14 +40,14 @@ describe('login dialog', () => {
   });
 
   it("says 'Password must not be less than 8 characters'", async () => {
-    mockApi({});
+    fakeApi({});
     await renderDialog('login');
     await fillAndSubmit('short12');
     expect(await screen.findByText('Password must not be less than 8 characters')).toBeInTheDocument();
   });
 
   it('verifies the captcha, then logs in with it; success signs in, goes dark and returns to the route', async () => {
-    const calls = mockApi({
+    const { calls } = fakeApi({
       'POST /api/auth/verify': verified,
       'POST /api/auth/login': { status: 200, body: { token: 'jwt', userInfo } },
     });
@@ -73,14 +70,14 @@ describe('login dialog', () => {
   });
 
   it('goes to /dashboard when the visitor came from nowhere in particular', async () => {
-    mockApi({ 'POST /api/auth/verify': verified, 'POST /api/auth/login': { status: 200, body: { token: 'jwt', userInfo } } });
+    fakeApi({ 'POST /api/auth/verify': verified, 'POST /api/auth/login': { status: 200, body: { token: 'jwt', userInfo } } });
     await renderDialog('login');
     await fillAndSubmit();
     await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('/dashboard closed'));
   });
 
   it("a failed captcha verification says 'This field is required!' and never sends the login", async () => {
-    const calls = mockApi({ 'POST /api/auth/verify': { status: 200, body: { success: false } } });
+    const { calls } = fakeApi({ 'POST /api/auth/verify': { status: 200, body: { success: false } } });
     await renderDialog('login');
     await fillAndSubmit();
     expect(await within(captchaGroup()).findByText('This field is required!')).toBeInTheDocument();
@@ -95,7 +92,7 @@ describe('login dialog', () => {
     [429, undefined, 'Access Denied! Invalid Credentials'],
     [200, { message: 'ok but no user' }, 'Access Denied! Invalid Credentials'],
   ])('a login answered %i shows %j as %s', async (status, body, expected) => {
-    mockApi({ 'POST /api/auth/verify': verified, 'POST /api/auth/login': { status, body } });
+    fakeApi({ 'POST /api/auth/verify': verified, 'POST /api/auth/login': { status, body } });
     await renderDialog('login');
     await fillAndSubmit();
     expect(await formAlert(expected)).toBeInTheDocument();
@@ -104,14 +101,14 @@ describe('login dialog', () => {
   });
 
   it("a login that cannot reach the server says 'An error occurred. Please try again.'", async () => {
-    mockApi({ 'POST /api/auth/verify': verified, 'POST /api/auth/login': 'network-error' });
+    fakeApi({ 'POST /api/auth/verify': verified, 'POST /api/auth/login': 'network-error' });
     await renderDialog('login');
     await fillAndSubmit();
     expect(await formAlert('An error occurred. Please try again.')).toBeInTheDocument();
   });
 
   it('a captcha the login refuses as used is the captcha message, not a credentials one', async () => {
-    mockApi({ 'POST /api/auth/verify': verified, 'POST /api/auth/login': { status: 400, body: { message: 'This field is required!' } } });
+    fakeApi({ 'POST /api/auth/verify': verified, 'POST /api/auth/login': { status: 400, body: { message: 'This field is required!' } } });
     await renderDialog('login');
     await fillAndSubmit();
     expect(await within(captchaGroup()).findByText('This field is required!')).toBeInTheDocument();
@@ -120,7 +117,7 @@ describe('login dialog', () => {
 
   it("reads 'Log in...' with inputs disabled while submitting, and resets the captcha after the attempt", async () => {
     const answer = deferred<{ status: number; body?: unknown }>();
-    const calls = mockApi({ 'POST /api/auth/verify': verified, 'POST /api/auth/login': answer.promise });
+    const { calls } = fakeApi({ 'POST /api/auth/verify': verified, 'POST /api/auth/login': answer.promise });
     await renderDialog('login');
     const user = await fillAndSubmit();
     expect(await screen.findByRole('button', { name: 'Log in...' })).toBeDisabled();

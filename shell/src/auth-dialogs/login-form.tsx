@@ -7,7 +7,7 @@ import { loginSucceededAtom } from 'shared/auth/auth-atoms';
 import { authDialogAtom, returnToAtom } from 'shared/auth/auth-dialog-atoms';
 import { themeModeAtom } from 'shared/theme/theme-atoms';
 import { PasswordField } from 'shared/ui/password-field';
-import { authMessages } from 'shared/validation/auth-rules';
+import { authMessages } from 'contract/auth-rules';
 import { loginSchema } from 'shared/validation/auth-schemas';
 import { formFieldProps } from 'shared/validation/shown-field-error';
 import { AltchaCaptcha, type CaptchaHandle } from './altcha-captcha';
@@ -15,7 +15,7 @@ import { logIn, verifyCaptcha } from './auth-api';
 import { loginFailure, loginMessages } from './auth-messages';
 
 /**
- * SPEC §2/§8 login: the solved captcha is verified first (POST /api/auth/verify), then sent with the
+ * Login: the solved captcha is verified first (POST /api/auth/verify), then sent with the
  * credentials, which consumes it. Every attempt, good or bad, leaves an unsolved captcha behind.
  */
 export function LoginForm() {
@@ -95,7 +95,7 @@ export function LoginForm() {
         <AltchaCaptcha
           handleRef={captcha}
           onChange={(solution) => {
-            // Solving clears the message at once; a reset leaves it to the next submit (SPEC: required until solved).
+            // Solving clears the message at once; a reset leaves it to the next submit (required until solved).
             void formik.setFieldValue('captcha', solution ?? '', Boolean(solution) && formik.submitCount > 0);
           }}
           error={formik.submitCount > 0 ? formik.errors.captcha : undefined}

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { apiCalls, deferred, mockApi, renderDialog } from './auth-dialogs-test-kit';
+import { fakeApi, deferred } from 'test-kit/fake-api';
+import { apiCalls, renderDialog } from './auth-dialogs-test-kit';
 
 const complexity =
   'Password must contain an uppercase letter, a lowercase letter, a special character (@!$&-_,), a number, and be at least 8 characters long';
@@ -25,13 +26,9 @@ async function fill({ username = 'alice', email = 'alice@example.com', password 
 const form = () => screen.getByRole('form', { name: 'Register' });
 
 describe('register dialog', () => {
-  const realFetch = globalThis.fetch;
-  afterEach(() => {
-    globalThis.fetch = realFetch;
-  });
 
-  it('names each missing field in SPEC words', async () => {
-    const calls = mockApi({});
+  it('names each missing field in the catalogue wording', async () => {
+    const { calls } = fakeApi({});
     await renderDialog('register');
     await fill({ username: '', email: '', password: '', confirm: '' });
     for (const message of ['Username is required', 'Email is required', 'Password is required', 'Confirm Password is required']) {
@@ -41,7 +38,7 @@ describe('register dialog', () => {
   });
 
   it('explains the password rule and the confirmation', async () => {
-    mockApi({});
+    fakeApi({});
     await renderDialog('register');
     await fill({ password: 'weakpassword', confirm: 'different' });
     expect(await within(form()).findByText(complexity)).toBeInTheDocument();
@@ -50,7 +47,7 @@ describe('register dialog', () => {
 
   it("registers, toasts 'Registration successful' and opens the login dialog", async () => {
     const answer = deferred<{ status: number; body?: unknown }>();
-    const calls = mockApi({ 'POST /api/auth/register': answer.promise });
+    const { calls } = fakeApi({ 'POST /api/auth/register': answer.promise });
     await renderDialog('register');
     await fill();
     expect(await screen.findByRole('button', { name: 'Registering...' })).toBeDisabled();
@@ -66,7 +63,7 @@ describe('register dialog', () => {
   });
 
   it("toasts 'Registration failed' and shows the server's reason in the form", async () => {
-    mockApi({ 'POST /api/auth/register': { status: 409, body: { message: 'Username is already taken' } } });
+    fakeApi({ 'POST /api/auth/register': { status: 409, body: { message: 'Username is already taken' } } });
     await renderDialog('register');
     await fill();
     expect(await screen.findByText('Registration failed')).toBeInTheDocument();
@@ -75,7 +72,7 @@ describe('register dialog', () => {
   });
 
   it("falls back to 'Registration failed' in the form when the server gives no reason", async () => {
-    mockApi({ 'POST /api/auth/register': 'network-error' });
+    fakeApi({ 'POST /api/auth/register': 'network-error' });
     await renderDialog('register');
     await fill();
     expect(await within(form()).findByText('Registration failed')).toBeInTheDocument();

@@ -13,7 +13,7 @@ import { registerMessages } from './auth-messages';
 
 type Field = 'username' | 'email' | 'password' | 'confirmPassword';
 
-/** SPEC §2/§8 register: success toasts and opens the login dialog; it does not sign anyone in (SPEC §4). */
+/** Register: success toasts and opens the login dialog; it does not sign anyone in. */
 export function RegisterForm() {
   const setDialog = useSetAtom(authDialogAtom);
   const { enqueueSnackbar } = useSnackbar();

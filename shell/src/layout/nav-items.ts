@@ -1,4 +1,4 @@
-/** SPEC §2 signed-in navigation, in order. */
+/** Signed-in navigation, in order. */
 export const navItems = [
   { label: 'Proxy', to: '/dashboard' },
   { label: 'History', to: '/history' },

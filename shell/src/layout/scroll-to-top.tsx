@@ -3,7 +3,7 @@ import { Fab, Zoom } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 
-/** SPEC §9: the button appears after 100 px of scroll. */
+/** The button appears after 100 px of scroll. */
 export const SCROLL_TO_TOP_THRESHOLD = 100;
 
 export function ScrollToTopButton() {

@@ -6,20 +6,19 @@ import { appQueryClient } from 'shared/query/query-client';
 import { appStore } from 'shared/store/app-store';
 import { themeModeAtom } from 'shared/theme/theme-atoms';
 import { AppProviders } from 'shared/ui/app-providers';
+import { deferred, fakeApi, type FakeReply } from 'test-kit/fake-api';
 import { TopBar } from './top-bar';
 
 const user = { _id: 'u1', username: 'alice', email: 'alice@example.com', balance: 12.5 };
 
 describe('TopBar', () => {
-  const realFetch = globalThis.fetch;
   beforeEach(() => {
     appQueryClient.clear();
     appStore.set(loginSucceededAtom, { token: 'tok', userInfo: user });
-    globalThis.fetch = jest.fn(async () => new Response(JSON.stringify(user), { headers: { 'content-type': 'application/json' } }));
+    fakeApi({ 'GET /api/users/u1': { body: user } });
   });
   afterEach(() => {
     cleanup();
-    globalThis.fetch = realFetch;
     appStore.set(logoutAtom);
   });
 
@@ -36,17 +35,17 @@ describe('TopBar', () => {
   }
 
   it('shows a spinner, then the balance with two decimals and the username linking to the profile', async () => {
-    let answer: (value: Response) => void = () => undefined;
-    globalThis.fetch = jest.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const answer = deferred<FakeReply>();
+    fakeApi({ 'GET /api/users/u1': answer.promise });
     await renderAt('/dashboard');
     expect(screen.getByRole('progressbar', { name: 'Loading user' })).toBeInTheDocument();
-    await act(async () => answer(new Response(JSON.stringify(user), { headers: { 'content-type': 'application/json' } })));
+    await act(async () => answer.resolve({ body: user }));
     expect(await screen.findByTestId('balance')).toHaveTextContent('$12.50');
     expect(screen.getByRole('link', { name: 'alice' })).toHaveAttribute('href', '/user-profile');
     expect(screen.getByRole('link', { name: 'Private Sock5' })).toHaveAttribute('href', '/');
   });
 
-  it('lists the five SPEC items and highlights the current one', async () => {
+  it('lists the five navigation items and highlights the current one', async () => {
     await renderAt('/payments');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const links = within(nav).getAllByRole('link');
@@ -64,7 +63,7 @@ describe('TopBar', () => {
   });
 
   it('shows the failure when user details cannot be fetched', async () => {
-    globalThis.fetch = jest.fn(async () => new Response(JSON.stringify({ message: 'Database unavailable' }), { status: 503, headers: { 'content-type': 'application/json' } }));
+    fakeApi({ 'GET /api/users/u1': { status: 503, body: { message: 'Database unavailable' } } });
     await renderAt('/dashboard');
     expect(await screen.findByText(/^Error: /)).toBeInTheDocument();
   });

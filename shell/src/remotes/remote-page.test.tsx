@@ -52,4 +52,35 @@ describe('RemotePage', () => {
     expect(await screen.findByText(UNAVAILABLE_MESSAGE)).toBeInTheDocument();
     expect(screen.getByText('top bar')).toBeInTheDocument();
   });
+
+  it('names the library when the remote was built for a version the portal does not run', async () => {
+    // The federation runtime's own error for an unsatisfied singleton under strictVersion.
+    const refused = new Error(
+      '[ Federation Runtime ]: Version 8.5.1 from shell of shared singleton module react-router does not satisfy the requirement of history which needs ^9.0.0)',
+    );
+    await act(async () => {
+      render(
+        <AppProviders>
+          <RemotePage module="history/HistoryPage" loader={async () => Promise.reject(refused)} />
+        </AppProviders>,
+      );
+    });
+    expect(await screen.findByText(UNAVAILABLE_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByTestId('remote-failure-reason')).toHaveTextContent(
+      'This section was built for react-router ^9.0.0, the portal runs 8.5.1.',
+    );
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('gives no version reason for other failures', async () => {
+    await act(async () => {
+      render(
+        <AppProviders>
+          <RemotePage module="history/HistoryPage" loader={async () => Promise.reject(new Error('manifest unreachable'))} />
+        </AppProviders>,
+      );
+    });
+    expect(await screen.findByText(UNAVAILABLE_MESSAGE)).toBeInTheDocument();
+    expect(screen.queryByTestId('remote-failure-reason')).not.toBeInTheDocument();
+  });
 });

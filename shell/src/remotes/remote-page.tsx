@@ -2,6 +2,7 @@ import { Box, Button, Paper, Typography } from '@mui/material';
 import { Component, Suspense, use, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { PageSpinner } from 'shared/ui/page-spinner';
 import { loadRemoteModule } from './remote-registry';
+import { versionMismatchReason } from './version-mismatch';
 
 export const UNAVAILABLE_MESSAGE = 'This section is temporarily unavailable';
 
@@ -11,11 +12,11 @@ interface BoundaryProps {
 }
 
 /** Contains a remote that failed to load or crashed: its page shows a Retry panel, the rest of the portal keeps working. */
-export class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
-  override state = { failed: false };
+export class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean; reason: string | null }> {
+  override state = { failed: false, reason: null as string | null };
 
-  static getDerivedStateFromError() {
-    return { failed: true };
+  static getDerivedStateFromError(error: unknown) {
+    return { failed: true, reason: versionMismatchReason(error) };
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
@@ -23,7 +24,7 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, { failed: bool
   }
 
   retry = () => {
-    this.setState({ failed: false });
+    this.setState({ failed: false, reason: null });
     this.props.onRetry();
   };
 
@@ -35,6 +36,11 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, { failed: bool
           <Typography variant="h6" component="h2" gutterBottom>
             {UNAVAILABLE_MESSAGE}
           </Typography>
+          {this.state.reason && (
+            <Typography data-testid="remote-failure-reason" sx={{ mb: 1 }}>
+              {this.state.reason}
+            </Typography>
+          )}
           <Typography color="text.secondary" sx={{ mb: 3 }}>
             The rest of the portal still works. Try again in a moment.
           </Typography>

@@ -7,17 +7,23 @@ import { PortalLayout } from '../layout/portal-layout';
 import { NotFoundPage } from '../pages/not-found-page';
 import { RemotePage } from '../remotes/remote-page';
 import { RequireAuth } from './require-auth';
+import remotesManifest from '../../../remotes.manifest.json';
 
-/** SPEC §2 route table; each page is an exposed module of its remote, loaded at runtime. */
-export const protectedPages = [
-  { path: '/dashboard', module: 'marketplace/DashboardPage' },
-  { path: '/history', module: 'history/HistoryPage' },
-  { path: '/support/*', module: 'support/SupportPage' },
-  { path: '/terms-and-conditions', module: 'landing/TermsPage' },
-  { path: '/payments', module: 'payments/PaymentsPage' },
-  { path: '/user-profile', module: 'account/UserProfilePage' },
-  { path: '/reset-password', module: 'account/ResetPasswordPage' },
-] as const;
+type Access = 'visitor' | 'signed-in' | 'public';
+
+/** The routes every remote serves, from the workspace's remotes manifest; each page is an exposed module. */
+const manifestRoutes = remotesManifest.remotes.flatMap(({ name, routes }) =>
+  routes.map(({ path, module, access }) => ({ path, module: `${name}/${module}`, access: access as Access })),
+);
+const routesWith = (access: Access) => manifestRoutes.filter((route) => route.access === access);
+
+/** Pages behind sign-in: a visitor is sent to the landing page with the login dialog. */
+const protectedPages = routesWith('signed-in');
+/** Pages anyone may open, e.g. the emailed reset-password link, which works for a signed-out visitor. */
+const publicPages = routesWith('public');
+const visitorHome = routesWith('visitor').find((route) => route.path === '/');
+if (!visitorHome) throw new Error('remotes.manifest.json names no visitor page for /');
+const landingModule = visitorHome.module;
 
 function LandingRoute() {
   const signedIn = useAtomValue(isAuthenticatedAtom);
@@ -27,7 +33,7 @@ function LandingRoute() {
   if (signedIn) return <Navigate to={returnTo} replace />;
   return (
     <PortalTheme forcedMode="light">
-      <RemotePage module="landing/LandingPage" />
+      <RemotePage module={landingModule} />
     </PortalTheme>
   );
 }
@@ -36,9 +42,10 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={<LandingRoute />} />
-      {/* ARCHITECTURE decision 2: the emailed reset link works for a signed-out visitor. */}
       <Route element={<PortalLayout />}>
-        <Route path="/reset-password/:token" element={<RemotePage module="account/ResetPasswordPage" />} />
+        {publicPages.map(({ path, module }) => (
+          <Route key={path} path={path} element={<RemotePage module={module} />} />
+        ))}
       </Route>
       <Route
         element={

@@ -8,7 +8,7 @@ import { isAuthenticatedAtom } from 'shared/auth/auth-atoms';
 export const LOGIN_REQUIRED_MESSAGE = 'You must log in to access this page.';
 
 /**
- * SPEC §2 guard: without a session a protected route toasts, opens the login dialog and sends the visitor
+ * Guard: without a session a protected route toasts, opens the login dialog and sends the visitor
  * to `/`; the route they asked for is kept so a login brings them back to it.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {

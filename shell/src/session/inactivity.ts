@@ -1,10 +1,10 @@
-/** SPEC §4/§9: 5 minutes without mouse move, key press or click ends the session. */
+/** 5 minutes without mouse move, key press or click ends the session. */
 export const INACTIVITY_LIMIT_MS = 5 * 60 * 1000;
 const ACTIVITY_EVENTS = ['mousemove', 'keydown', 'click'] as const;
 
 /**
  * Calls `onIdle` once the user has been inactive for `limitMs`. Each wait lasts until the earliest moment
- * the limit could be reached, then re-checks the last activity (SPEC: re-checked after each wait).
+ * the limit could be reached; then the last activity is checked again.
  * Returns a function that stops watching.
  */
 export function watchInactivity(onIdle: () => void, limitMs = INACTIVITY_LIMIT_MS, target: Window = window): () => void {

@@ -15,7 +15,7 @@ export function SessionEffects() {
   useEffect(() => {
     if (!token) return;
     return connectBalanceSocket(token, ({ _id }) => {
-      // SPEC §7: on `balance` the user details are fetched again (and with them, what the balance pays for).
+      // On `balance` the user details are fetched again (and with them, what the balance pays for).
       void queryClient.invalidateQueries({ queryKey: queryKeys.user(_id) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.balance });
       void queryClient.invalidateQueries({ queryKey: ['payments'] });

@@ -2,7 +2,7 @@
 // true }` is signed-in only by default, and one made public by mistake fails here until it is listed.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { authMessages } from 'shared/validation/auth-rules';
+import { authMessages } from 'contract/auth-rules';
 import type { App } from '../../app.ts';
 import { build } from '../../test/helpers.ts';
 

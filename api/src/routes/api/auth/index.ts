@@ -11,7 +11,7 @@ import {
   VerifyCaptchaResponse,
 } from 'contract/accounts';
 import { MessageResponse } from 'contract/errors';
-import { authMessages, PASSWORD_MIN_LENGTH } from 'shared/validation/auth-rules';
+import { authMessages, PASSWORD_MIN_LENGTH } from 'contract/auth-rules';
 import { emailProblem, newPasswordProblem, usernameProblem } from '../../../accounts/rules.ts';
 import { toUserInfo } from '../../../accounts/users.ts';
 import { HttpError } from '../../../http/errors.ts';

@@ -15,7 +15,7 @@ import {
   StateCount,
 } from 'contract/marketplace';
 import { centsToDollars } from 'contract/money';
-import { authMessages } from 'shared/validation/auth-rules';
+import { authMessages } from 'contract/auth-rules';
 import Type from 'typebox';
 import { HttpError } from '../../../http/errors.ts';
 import { errors } from '../../../http/schemas.ts';

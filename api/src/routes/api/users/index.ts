@@ -10,7 +10,7 @@ import {
   UserIdParams,
 } from 'contract/accounts';
 import { MessageResponse } from 'contract/errors';
-import { authMessages } from 'shared/validation/auth-rules';
+import { authMessages } from 'contract/auth-rules';
 import { newPasswordProblem } from '../../../accounts/rules.ts';
 import { toUserDetails } from '../../../accounts/users.ts';
 import type { Config } from '../../../config.ts';

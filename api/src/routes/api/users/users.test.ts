@@ -4,7 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
-import { authMessages } from 'shared/validation/auth-rules';
+import { authMessages } from 'contract/auth-rules';
 import { SMTPServer } from 'smtp-server';
 import type { App } from '../../../app.ts';
 import { postLedgerEntry } from '../../../ledger/ledger.ts';

@@ -1,4 +1,4 @@
-// SPEC §5 rules and messages, shared by the forms (yup) and the API (server-side checks) so the two
+// Rules and messages, shared by the forms (yup) and the API (server-side checks) so the two
 // can never disagree on a word.
 
 import { PASSWORD_MAX_LENGTH } from 'contract/limits';
@@ -27,7 +27,7 @@ export const authMessages = {
   wrongCredentials: 'Wrong username or password',
   forgotSent: 'Message sucessfully send to your email.',
   noUserWithEmail: 'No User with this email address.',
-  // Server answers where SPEC shows no wording.
+  // Server answers for cases the catalogue gives no wording for.
   usernameInvalid: 'Username must be 3 to 32 characters: letters, digits, dot, underscore or hyphen',
   emailInvalid: 'Email address is not valid',
   passwordTooLong: `Password must not be longer than ${PASSWORD_MAX_LENGTH} characters`,

@@ -6,7 +6,7 @@ describe('tab state', () => {
     expect(createStore().get(selectedTabAtom)).toMatchObject({ name: 'USA', code: 'US' });
   });
 
-  it('lists the six SPEC tabs in order, and USA and America are told apart by `as`', () => {
+  it('lists the six region tabs in order, and USA and America are told apart by `as`', () => {
     expect(regionTabs.map((t) => [t.name, t.code])).toEqual([
       ['USA', 'US'],
       ['America', 'US'],

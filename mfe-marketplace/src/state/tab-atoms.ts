@@ -1,7 +1,7 @@
 import { atom } from 'jotai';
 
 /**
- * SPEC §3 tab state. `as` is what the region request sends: SPEC gives USA and America the same code
+ * Tab state. `as` is what the region request sends: USA and America share the code
  * US, so the request must name the tab itself to tell them apart.
  */
 export interface RegionTab {

@@ -1,4 +1,4 @@
-// SPEC §9 pager: 50 rows a page; Prev/Next with 10 page numbers around the current page and 2 at each end.
+// Pager: 50 rows a page; Prev/Next with 10 page numbers around the current page and 2 at each end.
 
 export const PAGE_SIZE = 50;
 export const PAGE_RANGE = 10;

@@ -2,7 +2,7 @@ import { pageCount, pagerItems, pageSlice, type PagerItem } from './pager';
 
 const render = (items: PagerItem[]) => items.map((item) => (item.kind === 'page' ? String(item.page) : '…')).join(' ');
 
-describe('pager (SPEC §9: 50 a page, 10 pages shown, 2 margin pages)', () => {
+describe('pager (50 a page, 10 pages shown, 2 margin pages)', () => {
   it('counts pages of 50, with one page for an empty list', () => {
     expect(pageCount(0)).toBe(1);
     expect(pageCount(50)).toBe(1);

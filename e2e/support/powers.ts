@@ -1,0 +1,93 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
+import type { Mailbox } from './mailbox.ts';
+import { mailpitMailbox } from './mailpit.ts';
+import { outboxMailbox } from './outbox.ts';
+import { overriddenRemotes } from './remote-overrides.ts';
+import type { RemoteName } from './remotes.ts';
+import { SANDBOX_CHECKOUT_PATH, targetRunsSandbox } from './sandbox-payments.ts';
+import { folderFromEnv, localDirs, REPO_ROOT, target } from './target.ts';
+
+// Some specs need more than a visitor's browser: reading the mail the portal sends, paying without money,
+// replacing a remote's deployed files. The run's own portal grants all of them; a deployed one grants what
+// is configured for it. Each power has one seam, below; a spec whose power is missing is skipped with the
+// reason, which the list output, the HTML report and the JUnit XML all show.
+
+export type Power<T> = { granted: true; value: T } | { granted: false; reason: string };
+
+const granted = <T>(value: T): Power<T> => ({ granted: true, value });
+const denied = <T>(reason: string): Power<T> => ({ granted: false, reason });
+
+/** Mail: the run's outbox; else E2E_MAILPIT_URL (an SMTP catcher's HTTP API); else E2E_OUTBOX_DIR. */
+export function mailPower(): Power<Mailbox> {
+  const { localRunDir } = target();
+  if (localRunDir) return granted(outboxMailbox(join(localDirs(localRunDir).data, 'outbox')));
+  const mailpit = process.env.E2E_MAILPIT_URL?.trim();
+  if (mailpit) return granted(mailpitMailbox(mailpit));
+  const outbox = folderFromEnv('E2E_OUTBOX_DIR');
+  if (outbox) return granted(outboxMailbox(outbox));
+  return denied(
+    'mail: the portal under test is not this run\'s own and no mailbox is configured: set E2E_MAILPIT_URL to the HTTP API of the SMTP catcher its SMTP_URL delivers to, or E2E_OUTBOX_DIR to the outbox folder it writes .eml files to',
+  );
+}
+
+/**
+ * Payments: E2E_PAYMENTS=sandbox or none says it; unset, the target is asked whether it runs the sandbox
+ * (the only provider a test can pay through: its test-mode checkout confirms without money).
+ */
+export async function sandboxPower(request: APIRequestContext): Promise<Power<true>> {
+  const setting = process.env.E2E_PAYMENTS?.trim() || 'detect';
+  if (setting === 'sandbox') return granted(true);
+  if (setting === 'none') return denied('payments: E2E_PAYMENTS=none says the portal under test has no sandbox payments, so a test cannot pay');
+  if (setting !== 'detect') throw new Error(`E2E_PAYMENTS must be "sandbox" or "none" (got "${setting}"); leave it unset to detect`);
+  if (await targetRunsSandbox(request)) return granted(true);
+  return denied(
+    `payments: the portal under test does not run the sandbox provider (no test-mode checkout at ${SANDBOX_CHECKOUT_PATH}), so a test cannot pay; it needs PAYMENT_PROVIDER=sandbox (and PAYMENT_SANDBOX_ENABLED=true in production mode)`,
+  );
+}
+
+export interface DeployFolder {
+  /** Where the portal serves the remote's files from: replacing them deploys another build. */
+  folderOf(name: RemoteName): string;
+}
+
+/** A second build of a remote that a spec deploys over the deployed one, and the command that makes it. */
+export interface TestBuild {
+  remote: RemoteName;
+  folder: string;
+  command: string;
+}
+
+/** The second build of mfe-account (BUILD_LABEL=redeployed) that the redeploy proof deploys over the first. */
+export const REDEPLOY_BUILD: TestBuild = {
+  remote: 'account',
+  folder: join(REPO_ROOT, 'mfe-account', 'dist-redeploy'),
+  command: 'BUILD_LABEL=redeployed OUTPUT_DIR=dist-redeploy pnpm --filter mfe-account build',
+};
+
+/** A build of mfe-history that requires an @mui/material the portal does not run (the version-mismatch proof). */
+export const INCOMPATIBLE_BUILD: TestBuild = {
+  remote: 'history',
+  folder: join(REPO_ROOT, 'mfe-history', 'dist-incompatible'),
+  command: `FEDERATION_REQUIRED_VERSIONS='{"@mui/material":"^10.0.0"}' OUTPUT_DIR=dist-incompatible pnpm --filter mfe-history build`,
+};
+
+/** Replacing a remote's files with a test build: the run's own deploy folder; else E2E_REMOTES_DIR, the REMOTES_DIR of a portal on this machine. */
+export function redeployPower(build: TestBuild): Power<string> {
+  const { remote } = build;
+  const { localRunDir } = target();
+  const remotesDir = localRunDir ? localDirs(localRunDir).remotes : folderFromEnv('E2E_REMOTES_DIR');
+  if (!remotesDir) {
+    return denied(
+      'redeploy: replacing a remote\'s files needs the deploy folder of the portal under test: set E2E_REMOTES_DIR to the REMOTES_DIR of a portal on this machine (a deployed one is redeployed by its pipeline, not by a test)',
+    );
+  }
+  if (overriddenRemotes().includes(remote)) {
+    return denied(`redeploy: E2E_REMOTE_OVERRIDES loads ${remote} from elsewhere, so files replaced in the deploy folder would not be seen`);
+  }
+  if (!existsSync(join(build.folder, 'mf-manifest.json'))) {
+    return denied(`redeploy: the test build of ${remote} is missing: ${build.command}`);
+  }
+  return granted(join(remotesDir, remote));
+}

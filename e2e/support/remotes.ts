@@ -1,0 +1,47 @@
+// The remotes the portal composes, as e2e knows them: the name the shell loads it by (and the tag its
+// specs carry), its package folder, and a page a signed-in customer reaches it on. Read from the workspace's
+// one list of remotes, remotes.manifest.json.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+interface ManifestRoute {
+  path: string;
+  access: 'visitor' | 'signed-in' | 'public';
+}
+interface ManifestRemote {
+  name: string;
+  package: string;
+  routes: ManifestRoute[];
+}
+
+const manifestFile = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'remotes.manifest.json');
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { remotes: ManifestRemote[] };
+
+/** A signed-in page of the remote without route parameters ('/support/*' is visited as '/support'). */
+function signedInPage({ name, routes }: ManifestRemote): string {
+  const route = routes.find(({ access, path }) => access === 'signed-in' && !path.includes(':'));
+  if (!route) throw new Error(`remote ${name} serves no signed-in page in remotes.manifest.json`);
+  return route.path.replace(/\/\*$/, '');
+}
+
+export const REMOTES: readonly { name: string; package: string; page: string }[] = manifest.remotes.map((remote) => ({
+  name: remote.name,
+  package: remote.package,
+  page: signedInPage(remote),
+}));
+
+export type RemoteName = string;
+
+/** A spec's tag: the remote it exercises, or `@shell` for the host (router, top bar, auth dialogs, guard). */
+export type Tag = `@${RemoteName}`;
+
+export const REMOTE_NAMES: readonly RemoteName[] = REMOTES.map((remote) => remote.name);
+
+export function isRemoteName(name: string): name is RemoteName {
+  return REMOTE_NAMES.includes(name);
+}
+
+export function tagOf(name: RemoteName): Tag {
+  return `@${name}`;
+}

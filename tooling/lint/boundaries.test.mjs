@@ -1,0 +1,108 @@
+// The import boundaries in eslint.config.js only protect the architecture if lint really reports a broken
+// one. This plants each kind of forbidden import in a temporary file inside the tree, lints those files
+// with the project's own configuration, and expects the rule to fire; the files are removed even when an
+// assertion fails.
+import assert from 'node:assert/strict';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const tag = `boundary-probe-${process.pid}`;
+
+/** Each probe: a file to plant (path from the repo root) and its source. */
+const probes = {
+  remoteToRemote: {
+    file: `mfe-history/src/${tag}.ts`,
+    source: "import * as other from '../../mfe-marketplace/src/dashboard-page';\nexport const probe = other;\n",
+  },
+  remoteToShell: {
+    file: `mfe-history/src/${tag}-shell.ts`,
+    source: "import * as shell from '../../shell/src/routing/app-routes';\nexport const probe = shell;\n",
+  },
+  remoteToShared: {
+    file: `mfe-history/src/${tag}-shared.ts`,
+    source: "import * as atoms from 'shared/auth/auth-atoms';\nexport const probe = atoms;\n",
+  },
+  sharedToShell: {
+    file: `shared/src/${tag}.ts`,
+    source: "import * as shell from '../../shell/src/routing/app-routes';\nexport const probe = shell;\n",
+  },
+  apiToShared: {
+    file: `api/src/${tag}.ts`,
+    source: "import * as atoms from '../../shared/src/auth/auth-atoms.ts';\nexport const probe = atoms;\n",
+  },
+  e2eToApp: {
+    file: `e2e/tests/${tag}.ts`,
+    source: "import * as page from '../../mfe-history/src/history-page.tsx';\nexport const probe = page;\n",
+  },
+  cycleA: {
+    file: `api/src/${tag}-cycle-a.ts`,
+    source: `import { b } from './${tag}-cycle-b.ts';\nexport const a = (): unknown => b;\n`,
+  },
+  cycleB: {
+    file: `api/src/${tag}-cycle-b.ts`,
+    source: `import { a } from './${tag}-cycle-a.ts';\nexport const b = (): unknown => a;\n`,
+  },
+};
+
+/** @type {Map<string, import('eslint').Linter.LintMessage[]>} */
+const messages = new Map();
+
+before(async () => {
+  try {
+    for (const { file, source } of Object.values(probes)) {
+      mkdirSync(dirname(join(repo, file)), { recursive: true });
+      writeFileSync(join(repo, file), source);
+    }
+    const eslint = new ESLint({ cwd: repo });
+    const results = await eslint.lintFiles(Object.values(probes).map(({ file }) => file));
+    for (const result of results) messages.set(result.filePath, result.messages);
+  } finally {
+    removeProbes();
+  }
+});
+
+after(removeProbes);
+
+function removeProbes() {
+  for (const { file } of Object.values(probes)) rmSync(join(repo, file), { force: true });
+}
+
+function rulesReported(probe) {
+  const reported = messages.get(join(repo, probe.file));
+  assert.ok(reported, `${probe.file} was not linted`);
+  for (const message of reported) assert.notEqual(message.fatal, true, `${probe.file}: ${message.message}`);
+  return reported.map((message) => message.ruleId);
+}
+
+test('a remote importing another remote is reported', () => {
+  assert.ok(rulesReported(probes.remoteToRemote).includes('import-x/no-restricted-paths'));
+});
+
+test('a remote importing the shell is reported', () => {
+  assert.ok(rulesReported(probes.remoteToShell).includes('import-x/no-restricted-paths'));
+});
+
+test('a remote importing shared is allowed (the probes can tell allowed from forbidden)', () => {
+  assert.deepEqual(rulesReported(probes.remoteToShared), []);
+});
+
+test('shared importing the shell is reported', () => {
+  assert.ok(rulesReported(probes.sharedToShell).includes('import-x/no-restricted-paths'));
+});
+
+test('the API importing shared is reported', () => {
+  assert.ok(rulesReported(probes.apiToShared).includes('import-x/no-restricted-paths'));
+});
+
+test('an end-to-end test importing an app internal is reported', () => {
+  assert.ok(rulesReported(probes.e2eToApp).includes('import-x/no-restricted-paths'));
+});
+
+test('a two-file import cycle in the API is reported', () => {
+  assert.ok(rulesReported(probes.cycleA).includes('import-x/no-cycle'));
+  assert.ok(rulesReported(probes.cycleB).includes('import-x/no-cycle'));
+});
