@@ -1,6 +1,7 @@
 /** Query keys of server data, one per cached call; marketplace keys start with 'proxy', payments keys with 'payments'. */
 export const queryKeys = {
   user: (userId: string) => ['user', userId] as const,
+  portalConfig: ['config'] as const,
   balance: ['proxy', 'balance'] as const,
   regions: ['proxy', 'region'] as const,
   states: ['proxy', 'states'] as const,

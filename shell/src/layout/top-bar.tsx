@@ -26,6 +26,7 @@ import { formatMoney } from 'shared/format/money';
 import { themeModeAtom, toggleThemeAtom } from 'shared/theme/theme-atoms';
 import { CONTENT_MAX_WIDTH } from 'shared/ui/theme';
 import { navItems } from './nav-items';
+import { TestModeChip } from './test-mode-chip';
 
 function UserSummary() {
   const { data, isPending, error } = useCurrentUser();
@@ -98,6 +99,7 @@ export function TopBar() {
           </Box>
         )}
         <Box sx={{ flexGrow: 1 }} />
+        {signedIn && <TestModeChip />}
         {signedIn && <UserSummary />}
         <Tooltip title={mode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}>
           <IconButton aria-label="Toggle light/dark theme" onClick={toggleTheme}>
