@@ -43,6 +43,20 @@ describe('test-mode mark in the top bar', () => {
     expect(request?.headers.get('Authorization')).toBeNull();
   });
 
+  it('on a phone, where the bar is full, runs as a strip under it with the whole text', async () => {
+    const desktop = window.matchMedia;
+    // Every max-width query matches: a narrow screen.
+    window.matchMedia = (query: string) => ({ ...desktop(query), matches: query.includes('max-width') });
+    try {
+      await renderTopBar({ body: { paymentsMode: 'sandbox' } });
+      const strip = await screen.findByRole('status');
+      expect(strip).toHaveTextContent('TEST MODE — no real money');
+      expect(screen.getAllByTestId('test-mode')).toHaveLength(1);
+    } finally {
+      window.matchMedia = desktop;
+    }
+  });
+
   it('is absent with real payments, with payments off, and when the answer does not come', async () => {
     for (const config of [{ body: { paymentsMode: 'live' } }, { body: { paymentsMode: 'off' } }, { status: 503, body: { message: 'down' } }] as const) {
       appQueryClient.clear();

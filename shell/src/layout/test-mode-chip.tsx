@@ -1,16 +1,39 @@
 import ScienceIcon from '@mui/icons-material/Science';
-import { Chip } from '@mui/material';
+import { Box, Chip } from '@mui/material';
 import { usePortalConfig } from 'shared/api/portal-config';
 
 export const TEST_MODE_LABEL = 'TEST MODE — no real money';
 
 /**
  * Shown on every signed-in page while payments run in the sandbox: top-ups there are simulated, so nobody
- * may mistake this portal for a shop that takes real money (or run it publicly without noticing).
+ * may mistake this portal for a shop that takes real money (or run it publicly without noticing). A chip in
+ * the top bar on wide screens; on a phone, where the bar has no room left, a strip right under it.
  */
-export function TestModeChip() {
+export function TestModeChip({ variant = 'chip' }: { variant?: 'chip' | 'strip' }) {
   const { data } = usePortalConfig();
   if (data?.paymentsMode !== 'sandbox') return null;
+  if (variant === 'strip') {
+    return (
+      <Box
+        role="status"
+        data-testid="test-mode"
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          gap: 0.75,
+          py: 0.25,
+          bgcolor: 'warning.main',
+          color: 'warning.contrastText',
+          fontSize: '0.8125rem',
+          fontWeight: 700,
+        }}
+      >
+        <ScienceIcon fontSize="small" aria-hidden />
+        {TEST_MODE_LABEL}
+      </Box>
+    );
+  }
   return (
     <Chip
       role="status"
@@ -19,14 +42,8 @@ export function TestModeChip() {
       color="warning"
       size="small"
       data-testid="test-mode"
-      // A phone has room for the first words only; the full text stays the accessible name.
-      label={
-        <>
-          TEST MODE
-          <span className="test-mode-detail"> — no real money</span>
-        </>
-      }
-      sx={{ fontWeight: 700, flexShrink: 0, '& .test-mode-detail': { display: { xs: 'none', sm: 'inline' } } }}
+      label={TEST_MODE_LABEL}
+      sx={{ fontWeight: 700, flexShrink: 0 }}
     />
   );
 }

@@ -99,7 +99,7 @@ export function TopBar() {
           </Box>
         )}
         <Box sx={{ flexGrow: 1 }} />
-        {signedIn && <TestModeChip />}
+        {signedIn && !mobile && <TestModeChip />}
         {signedIn && <UserSummary />}
         <Tooltip title={mode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}>
           <IconButton aria-label="Toggle light/dark theme" onClick={toggleTheme}>
@@ -107,6 +107,7 @@ export function TopBar() {
           </IconButton>
         </Tooltip>
       </Toolbar>
+      {mobile && signedIn && <TestModeChip variant="strip" />}
       {mobile && signedIn && (
         <Collapse in={menuOpen}>
           <List component="nav" aria-label="Main">
