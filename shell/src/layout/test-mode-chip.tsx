@@ -4,6 +4,9 @@ import { usePortalConfig } from 'shared/api/portal-config';
 
 export const TEST_MODE_LABEL = 'TEST MODE — no real money';
 
+/** Amber with near-black text: readable (WCAG AA) in both themes, where white on orange is not. */
+const colours = { bgcolor: 'warning.light', color: 'rgba(0, 0, 0, 0.87)' } as const;
+
 /**
  * Shown on every signed-in page while payments run in the sandbox: top-ups there are simulated, so nobody
  * may mistake this portal for a shop that takes real money (or run it publicly without noticing). A chip in
@@ -23,8 +26,7 @@ export function TestModeChip({ variant = 'chip' }: { variant?: 'chip' | 'strip' 
           justifyContent: 'center',
           gap: 0.75,
           py: 0.25,
-          bgcolor: 'warning.main',
-          color: 'warning.contrastText',
+          ...colours,
           fontSize: '0.8125rem',
           fontWeight: 700,
         }}
@@ -39,11 +41,10 @@ export function TestModeChip({ variant = 'chip' }: { variant?: 'chip' | 'strip' 
       role="status"
       aria-label={TEST_MODE_LABEL}
       icon={<ScienceIcon />}
-      color="warning"
       size="small"
       data-testid="test-mode"
       label={TEST_MODE_LABEL}
-      sx={{ fontWeight: 700, flexShrink: 0 }}
+      sx={{ ...colours, fontWeight: 700, flexShrink: 0, '& .MuiChip-icon': { color: 'inherit' } }}
     />
   );
 }
