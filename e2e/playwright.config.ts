@@ -35,6 +35,10 @@ function localServer(runDir: string) {
       RATE_LIMIT_MAX: '10000',
       PAYMENT_PROVIDER: 'sandbox',
       NODE_ENV: 'test',
+      // The SOCKS5 gateway runs in the API process; the proxy test fetches a page the test serves on
+      // 127.0.0.1, which production refuses. Lease ports: a range of their own when several portals run here.
+      GATEWAY_ALLOW_LOOPBACK: 'true',
+      GATEWAY_PORT_RANGE: process.env.E2E_GATEWAY_PORT_RANGE ?? '20000-29999',
       // The swap reaches the local portal itself too, so its CSP admits the canary's origin.
       ...(process.env.E2E_REMOTE_OVERRIDES ? { REMOTE_URLS: process.env.E2E_REMOTE_OVERRIDES } : {}),
     },

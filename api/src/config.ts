@@ -86,12 +86,26 @@ export interface Config {
     /** How long an instance may serve counts and search results it computed (purchases clear it at once). */
     cacheMs: number;
   };
+  /** The SOCKS5 gateway that serves every lease (README "SOCKS5 gateway"). */
+  gateway: GatewaySettings;
   web: {
     shellDir: string;
     remoteDirs: Record<RemoteName, string>;
     /** Overrides of `/remotes.json` entries (dev mode: each remote on its own dev server). */
     remoteUrls: Record<RemoteName, string>;
   };
+}
+
+export interface GatewaySettings {
+  /** The host in every proxy string the API hands out: `publicHost:port`. */
+  publicHost: string;
+  /** Lease ports come from this range, unique among active leases. */
+  portRange: { first: number; last: number };
+  /**
+   * The GATEWAY_* variables as given. On embedded defaults main.ts starts the gateway in this process and
+   * hands it these, so the gateway's own config module parses them exactly as in a gateway process.
+   */
+  environment: Record<string, string>;
 }
 
 export type PaymentsConfig =
@@ -202,6 +216,26 @@ function remoteUrls(env: Env): Record<RemoteName, string> {
   return result;
 }
 
+/** Same format and default as the gateway's own GATEWAY_PORT_RANGE. */
+function portRange(env: Env): { first: number; last: number } {
+  const raw = text(env, 'GATEWAY_PORT_RANGE') ?? '20000-29999';
+  const match = /^(\d{1,5})-(\d{1,5})$/.exec(raw);
+  const first = Number(match?.[1]);
+  const last = Number(match?.[2]);
+  if (!match || first < 1024 || last > 65535 || first > last) {
+    throw new ConfigError(`GATEWAY_PORT_RANGE must look like 20000-29999 within 1024-65535, got "${raw}"`);
+  }
+  return { first, last };
+}
+
+function gateway(env: Env): GatewaySettings {
+  const environment: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (name.startsWith('GATEWAY_') && value !== undefined) environment[name] = value;
+  }
+  return { publicHost: text(env, 'GATEWAY_PUBLIC_HOST') ?? '127.0.0.1', portRange: portRange(env), environment };
+}
+
 function trustProxy(env: Env): boolean | string {
   const raw = text(env, 'TRUST_PROXY');
   if (raw === null || raw === 'false') return false;
@@ -270,6 +304,7 @@ export function loadConfig(env: Env = process.env): Config {
       inventorySeed: integer(env, 'INVENTORY_SEED', 1),
       cacheMs: integer(env, 'MARKET_CACHE_MS', 1000),
     },
+    gateway: gateway(env),
     web: {
       shellDir: join(repoRoot, 'shell', 'dist'),
       remoteDirs,

@@ -1,7 +1,11 @@
 // Starts the API, socket.io and the portal's static files on one port. Configuration: environment
 // variables, see config.ts and the README.
+// On embedded defaults (PGlite) the SOCKS5 gateway runs in this process too: the embedded database is
+// reachable from here only. With PostgreSQL the gateway runs as processes of its own (`gateway/`).
+import { startEmbeddedGateway, type EmbeddedGateway } from 'gateway/embedded';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
 
 /** A start refused on purpose (bad configuration, data folder in use) says why in one line, no stack. */
 function refuse(error: unknown): never {
@@ -12,18 +16,41 @@ function refuse(error: unknown): never {
 }
 
 let config: ReturnType<typeof loadConfig>;
+let database: Awaited<ReturnType<typeof openDatabase>>;
 let app: Awaited<ReturnType<typeof buildApp>>;
+// PostgreSQL connections lost while idle are reported here (to the app's log once it exists).
+let reportConnectionError = (error: Error) => console.warn(`database connection lost: ${error.message}`);
 try {
   config = loadConfig();
-  app = await buildApp(config);
+  database = await openDatabase(config.database, { onConnectionError: (error) => reportConnectionError(error) });
+  app = await buildApp(config, { database });
 } catch (error) {
   refuse(error);
+}
+reportConnectionError = (error) => app.log.warn({ err: error }, 'database connection lost; the pool reconnects on demand');
+
+let gateway: EmbeddedGateway | null = null;
+if (database.pglite) {
+  gateway = await startEmbeddedGateway({
+    database: {
+      kind: 'pglite',
+      pglite: database.pglite,
+      // Through the query builder's own connection: never inside a transaction the API has open.
+      exclusive: (fn) => app.db.connection().execute(() => fn()),
+    },
+    environment: config.gateway.environment,
+    log: app.log.child({ module: 'gateway' }),
+  });
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     app.log.info({ signal }, 'shutting down');
-    app.close().then(
+    (async () => {
+      await gateway?.close();
+      await app.close();
+      await database.close();
+    })().then(
       () => process.exit(0),
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');

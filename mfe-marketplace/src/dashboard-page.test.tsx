@@ -48,7 +48,7 @@ function defaultHandlers(): Record<string, Handler> {
     'POST /api/proxy/info': ({ body }) => ({ body: [texas.find((l) => l.id === (body as { ID: string }).ID) ?? null].filter(Boolean) }),
     'GET /api/proxy/my': () => ({ body: [] }),
     'POST /api/proxy/buy': ({ body }) => ({
-      body: (body as { ID: string[] }).ID.map((id, index) => ({ ID: id, PORT: 30000 + index, SOCKS_AUTH: `lg${id}:pw${id}` })),
+      body: (body as { ID: string[] }).ID.map((id, index) => ({ ID: id, PORT: 30000 + index, SOCKS_AUTH: `lg${id}:pw${id}`, PROXY: `gw.test:${30000 + index}` })),
     }),
   };
 }
@@ -240,11 +240,12 @@ describe('DashboardPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const mine = screen.getByRole('list', { name: 'My proxies' });
-    expect(within(mine).getByText('lg1:pw1@198.18.0.1:30000')).toBeInTheDocument();
-    expect(within(mine).getByText('lg2:pw2@198.18.0.2:30001')).toBeInTheDocument();
+    // The gateway endpoint the purchase answered, not the exit's address.
+    expect(within(mine).getByText('lg1:pw1@gw.test:30000')).toBeInTheDocument();
+    expect(within(mine).getByText('lg2:pw2@gw.test:30001')).toBeInTheDocument();
     expect(appQueryClient.getQueryState(queryKeys.user('u1'))?.isInvalidated).toBe(true);
     expect(callsTo('GET', 'proxy/states').length).toBe(statesFetches);
-    expect(screen.getAllByText('lg1:pw1@198.18.0.1:30000').length).toBeGreaterThan(1);
+    expect(screen.getAllByText('lg1:pw1@gw.test:30000').length).toBeGreaterThan(1);
   });
 
   it('shows Insufficient Funds !!! for any failed purchase and keeps the cart', async () => {

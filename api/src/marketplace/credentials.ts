@@ -13,8 +13,3 @@ function randomWord(): string {
 export function generateSocksAuth(): string {
   return `${randomWord()}:${randomWord()}`;
 }
-
-/** A lease's own port on its exit, outside the well-known and ephemeral ranges. */
-export function generatePort(): number {
-  return randomInt(10_000, 32_768);
-}

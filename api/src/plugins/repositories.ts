@@ -25,8 +25,8 @@ export default fp(
   async (app) => {
     const repositories: Repositories = {
       users: createUserRepository(app.db),
-      market: createMarketReads(app.db),
-      purchases: createPurchases(app.db),
+      market: createMarketReads(app.db, app.config.gateway.publicHost),
+      purchases: createPurchases(app.db, app.config.gateway),
       orders: createOrderRepository(app.db),
       expenses: createExpenseRepository(app.db),
     };

@@ -29,13 +29,13 @@ export function useBuyProxies() {
   const setSold = useSetAtom(soldAtom);
   return useMutation({
     mutationFn: (listings: ProxyListing[]) => buyProxies({ ID: listings.map((listing) => listing.id) }),
-    onSuccess: (bought, listings) => {
-      const ipById = new Map(listings.map((listing) => [listing.id, listing.sock_real_ip]));
-      const own: OwnProxy[] = bought.map((item) => ({ proxy: `${ipById.get(item.ID) ?? ''}:${item.PORT}`, socks_auth: item.SOCKS_AUTH }));
+    onSuccess: (bought) => {
+      // PROXY is the gateway endpoint that carries the lease; the listing's sock_real_ip is only its exit.
+      const own: OwnProxy[] = bought.map((item) => ({ proxy: item.PROXY, socks_auth: item.SOCKS_AUTH }));
       client.setQueryData<OwnProxy[]>(queryKeys.myProxies, (previous) => [...(previous ?? []), ...own]);
       setSold((previous) => ({
         ...previous,
-        ...Object.fromEntries(bought.map((item) => [item.ID, { port: item.PORT, socks_auth: item.SOCKS_AUTH }])),
+        ...Object.fromEntries(bought.map((item) => [item.ID, { proxy: item.PROXY, socks_auth: item.SOCKS_AUTH }])),
       }));
       for (const item of bought) dispatchCart({ type: 'remove', id: item.ID });
       if (userId) void client.invalidateQueries({ queryKey: queryKeys.user(userId) });

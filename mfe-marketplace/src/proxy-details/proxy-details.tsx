@@ -64,7 +64,7 @@ function DetailsContent({ selected }: { selected: ProxyListing }) {
       </Box>
       {sold ? (
         <Alert severity="success">
-          Yours: {sold.socks_auth}@{listing.sock_real_ip}:{sold.port}
+          Yours: {sold.socks_auth}@{sold.proxy}
         </Alert>
       ) : (
         <Stack direction="row" spacing={1}>

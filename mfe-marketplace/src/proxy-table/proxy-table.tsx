@@ -26,7 +26,7 @@ import { useSearch } from '../api/search';
 import { useCartActions } from '../cart/use-cart-actions';
 import { LoadError } from '../region-browser/location-list';
 import { copyText } from '../my-proxies/copy-text';
-import { detailListingAtom, filtersAtom, pageAtom, selectionAtom, soldAtom } from '../state/marketplace-atoms';
+import { detailListingAtom, filtersAtom, pageAtom, selectionAtom, soldAtom, type SoldProxy } from '../state/marketplace-atoms';
 import { ColumnFilters } from './column-filters';
 import { Pager } from './pager';
 
@@ -39,9 +39,9 @@ export function addedLabel(days: number): string {
   return days === 1 ? '1 day ago' : `${days} days ago`;
 }
 
-function SoldCredentials({ listing, sold }: { listing: ProxyListing; sold: { port: number; socks_auth: string } }) {
+function SoldCredentials({ sold }: { sold: SoldProxy }) {
   const { enqueueSnackbar } = useSnackbar();
-  const text = `${sold.socks_auth}@${listing.sock_real_ip}:${sold.port}`;
+  const text = `${sold.socks_auth}@${sold.proxy}`;
   return (
     <Tooltip title="Copy">
       <Button
@@ -67,7 +67,7 @@ const ProxyRow = memo(function ProxyRow({
 }: {
   listing: ProxyListing;
   inCart: boolean;
-  sold: { port: number; socks_auth: string } | undefined;
+  sold: SoldProxy | undefined;
   onOpen: (listing: ProxyListing) => void;
   onToggleCart: (listing: ProxyListing, inCart: boolean) => void;
 }) {
@@ -100,7 +100,7 @@ const ProxyRow = memo(function ProxyRow({
       <TableCell>{formatMoney(listing.price)}</TableCell>
       <TableCell>
         {sold ? (
-          <SoldCredentials listing={listing} sold={sold} />
+          <SoldCredentials sold={sold} />
         ) : (
           <IconButton
             aria-label={inCart ? `Remove ${listing.sock_real_ip} from cart` : `Add ${listing.sock_real_ip} to cart`}

@@ -43,5 +43,13 @@ export const detailListingAtom = atom<ProxyListing | null>(null);
 
 export const cartOpenAtom = atom(false);
 
-/** Listings bought in this visit, with their credentials: the table shows them as sold. */
-export const soldAtom = atom<Record<string, { port: number; socks_auth: string }>>({});
+/**
+ * Listings bought in this visit, with the endpoint that carries each (`gateway-host:port`) and its
+ * credentials: the table shows them as sold.
+ */
+export const soldAtom = atom<Record<string, SoldProxy>>({});
+
+export interface SoldProxy {
+  proxy: string;
+  socks_auth: string;
+}

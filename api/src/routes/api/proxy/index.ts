@@ -6,6 +6,8 @@ import {
   BuyRequest,
   CountriesRequest,
   CountryItem,
+  LeaseUsage,
+  LeaseUsageParams,
   OwnProxy,
   ProxyInfoRequest,
   ProxyListing,
@@ -34,8 +36,8 @@ function sendJson(request: FastifyRequest, reply: FastifyReply, body: CachedBody
   return reply.send(body.text);
 }
 
-/** A refused purchase as its HTTP answer. */
-function purchaseRefusal(result: Exclude<PurchaseResult, { ok: true }>): HttpError {
+/** A refused purchase as its HTTP answer (a full port range is answered by the route itself: 503). */
+function purchaseRefusal(result: Exclude<PurchaseResult, { ok: true } | { reason: 'no-port' }>): HttpError {
   switch (result.reason) {
     case 'no-account':
       return new HttpError(401, authMessages.sessionEnded);
@@ -122,12 +124,14 @@ const proxy: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Buy proxies for 24 hours: all of them or none, paid from the balance',
         body: BuyRequest,
-        response: { 200: Type.Array(PurchaseItem), ...errors(400, 402, 404, 409) },
+        response: { 200: Type.Array(PurchaseItem), ...errors(400, 402, 404, 409, 503) },
       },
     },
-    async (request): Promise<PurchaseItem[]> => {
+    async (request, reply) => {
       const user = currentUser(request);
       const result = await purchases.buy(user.id, request.body.ID);
+      // 5xx messages are masked by the error handler; this one tells the buyer to come back.
+      if (!result.ok && result.reason === 'no-port') return reply.code(503).send({ message: marketMessages.noFreePort });
       if (!result.ok) throw purchaseRefusal(result);
       cache.clear();
       app.notifyBalance(user.id);
@@ -139,6 +143,22 @@ const proxy: FastifyPluginAsyncTypebox = async (app) => {
     '/my',
     { schema: { summary: "The signed-in user's active proxies as ip:port with login:pass", response: { 200: Type.Array(OwnProxy) } } },
     async (request) => market.ownProxies(currentUser(request).id, new Date()),
+  );
+
+  app.get(
+    '/usage/:historyId',
+    {
+      schema: {
+        summary: "Traffic the gateway carried for one of the signed-in user's proxies (bytes up and down, connections)",
+        params: LeaseUsageParams,
+        response: { 200: LeaseUsage, ...errors(400, 404) },
+      },
+    },
+    async (request): Promise<LeaseUsage> => {
+      const usage = await market.leaseUsage(currentUser(request).id, request.params.historyId);
+      if (!usage) throw new HttpError(404, marketMessages.noSuchLease(request.params.historyId));
+      return usage;
+    },
   );
 
   app.get(
