@@ -69,7 +69,8 @@ try {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'error',
     INVENTORY_SIZE: String(inventorySize),
-    PUBLIC_URL: 'http://bench.local',
+    // A loopback name: the bench runs the sandbox provider, which refuses public addresses.
+    PUBLIC_URL: 'http://bench.localhost',
   });
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl, schema });
   await migrate(database.db);

@@ -52,11 +52,15 @@ describe('loadConfig', () => {
       RENEWAL_SWEEP_MS: '1000',
       RENEWAL_OFFLINE_WAIT_HOURS: '6',
       RENEWAL_NOTICE_MINUTES: '30',
+      DB_CONNECT_TIMEOUT_MS: '2000',
+      DB_QUERY_TIMEOUT_MS: '8000',
+      PAYMENT_SANDBOX_ALLOW_PUBLIC: 'true',
     });
     assert.equal(config.port, 9000);
     assert.equal(config.host, '0.0.0.0');
     assert.equal(config.publicUrl, 'https://shop.example.com');
-    assert.deepEqual(config.database, { kind: 'postgres', url: 'postgres://app@db/shop', schema: null });
+    assert.deepEqual(config.database, { kind: 'postgres', url: 'postgres://app@db/shop', schema: null, connectTimeoutMs: 2000, queryTimeoutMs: 8000 });
+    assert.deepEqual(config.payments, { provider: 'sandbox', sandboxEnabled: true });
     assert.equal(config.mail.outboxDir, '/var/lib/sock5/outbox');
     assert.equal(config.redisUrl, 'redis://cache:6379');
     assert.equal(config.mail.smtpUrl, 'smtp://mail:25');

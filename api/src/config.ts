@@ -1,6 +1,7 @@
 // The only module that reads the environment. Everything else receives a typed `Config`, so tests build
 // apps with whatever settings they need and production behaviour is documented in one place (README).
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,8 +16,12 @@ export type RemoteName = string;
 export type DatabaseConfig =
   /** Embedded PostgreSQL (PGlite); `dataDir: null` keeps it in memory (tests). */
   | { kind: 'pglite'; dataDir: string | null }
-  /** Real PostgreSQL; `schema` pins search_path (tests give each app its own schema). */
-  | { kind: 'postgres'; url: string; schema: string | null };
+  /**
+   * Real PostgreSQL; `schema` pins search_path (tests give each app its own schema). A request waits at
+   * most `connectTimeoutMs` for a connection; a statement runs at most `queryTimeoutMs` (server side; unset:
+   * no limit). Either way it then answers 503.
+   */
+  | { kind: 'postgres'; url: string; schema: string | null; connectTimeoutMs?: number; queryTimeoutMs?: number };
 
 export interface Argon2Params {
   memoryCost: number;
@@ -135,11 +140,35 @@ export type PaymentsConfig =
   /** BTCPay Server Greenfield API on the operator's store. */
   | { provider: 'btcpay'; btcpay: { url: string; storeId: string; apiKey: string; webhookSecret: string } };
 
-function payments(env: Env): PaymentsConfig {
+/** Whether a URL names this machine only (localhost, 127.0.0.0/8, ::1): nobody else can reach it. */
+export function isLoopbackUrl(url: string): boolean {
+  let hostname: string;
+  try {
+    hostname = new URL(url).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  const host = hostname.replace(/^\[|\]$/g, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (isIP(host) === 4) return host.startsWith('127.');
+  if (isIP(host) === 6) return host === '::1' || host === '0:0:0:0:0:0:0:1' || /^::ffff:127\./.test(host);
+  return false;
+}
+
+function payments(env: Env, publicUrl: string): PaymentsConfig {
   const provider = text(env, 'PAYMENT_PROVIDER') ?? 'sandbox';
   if (provider === 'sandbox') {
-    // Decision 10: the sandbox credits balances for free, so production must ask for it explicitly.
+    // The sandbox credits balances for free, so production must ask for it explicitly.
     const sandboxEnabled = text(env, 'NODE_ENV') !== 'production' || text(env, 'PAYMENT_SANDBOX_ENABLED') === 'true';
+    // Started on an address others can reach, it would be a shop that gives money away: refuse, unless
+    // the operator says this is a public demo on purpose.
+    if (sandboxEnabled && !isLoopbackUrl(publicUrl) && text(env, 'PAYMENT_SANDBOX_ALLOW_PUBLIC') !== 'true') {
+      throw new ConfigError(
+        `the sandbox payment provider (test mode: anyone can top up for free) is refused on PUBLIC_URL=${publicUrl}, ` +
+          'which is not a loopback address. Set PAYMENT_PROVIDER=btcpay for real payments, or ' +
+          'PAYMENT_SANDBOX_ALLOW_PUBLIC=true for a public test shop.',
+      );
+    }
     return { provider, sandboxEnabled };
   }
   if (provider !== 'btcpay') throw new ConfigError(`PAYMENT_PROVIDER must be sandbox or btcpay, got "${provider}"`);
@@ -293,16 +322,24 @@ export function loadConfig(env: Env = process.env): Config {
     ]),
   ) as Record<RemoteName, string>;
 
+  const publicUrl = (text(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
+
   return {
     host: text(env, 'HOST') ?? '127.0.0.1',
     port,
-    publicUrl: (text(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     trustProxy: trustProxy(env),
     bodyLimit: integer(env, 'BODY_LIMIT', 100 * 1024, 1024),
     dataDir,
     database: databaseUrl
-      ? { kind: 'postgres', url: databaseUrl, schema: null }
+      ? {
+          kind: 'postgres',
+          url: databaseUrl,
+          schema: null,
+          connectTimeoutMs: integer(env, 'DB_CONNECT_TIMEOUT_MS', 5_000, 100),
+          queryTimeoutMs: integer(env, 'DB_QUERY_TIMEOUT_MS', 15_000, 100),
+        }
       : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
     redisUrl: text(env, 'REDIS_URL'),
     mail: {
@@ -335,7 +372,7 @@ export function loadConfig(env: Env = process.env): Config {
       max: integer(env, 'RATE_LIMIT_MAX', 30, 1),
       windowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1000),
     },
-    payments: payments(env),
+    payments: payments(env, publicUrl),
     marketplace: {
       inventorySize: integer(env, 'INVENTORY_SIZE', 5000),
       inventorySeed: integer(env, 'INVENTORY_SEED', 1),

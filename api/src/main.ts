@@ -7,9 +7,27 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 
-const config = loadConfig();
-const database = await openDatabase(config.database);
-const app = await buildApp(config, { database });
+/** A start refused on purpose (bad configuration, data folder in use) says why in one line, no stack. */
+function refuse(error: unknown): never {
+  const refusal = error instanceof Error && (error.name === 'ConfigError' || error.name === 'DataDirLockedError');
+  if (!refusal) throw error;
+  console.error(`Private Sock5 cannot start: ${error.message}`);
+  process.exit(1);
+}
+
+let config: ReturnType<typeof loadConfig>;
+let database: Awaited<ReturnType<typeof openDatabase>>;
+let app: Awaited<ReturnType<typeof buildApp>>;
+// PostgreSQL connections lost while idle are reported here (to the app's log once it exists).
+let reportConnectionError = (error: Error) => console.warn(`database connection lost: ${error.message}`);
+try {
+  config = loadConfig();
+  database = await openDatabase(config.database, { onConnectionError: (error) => reportConnectionError(error) });
+  app = await buildApp(config, { database });
+} catch (error) {
+  refuse(error);
+}
+reportConnectionError = (error) => app.log.warn({ err: error }, 'database connection lost; the pool reconnects on demand');
 
 let gateway: EmbeddedGateway | null = null;
 if (database.pglite) {

@@ -1,5 +1,12 @@
-// GET /api/health, for load balancers.
+// GET /api/health (liveness: the process answers) and GET /api/health/ready (readiness: it can serve,
+// the database answers), for load balancers and orchestrators.
 import Type, { type Static } from 'typebox';
 
 export const HealthResponse = Type.Object({ status: Type.Literal('ok') });
 export type HealthResponse = Static<typeof HealthResponse>;
+
+export const ReadinessResponse = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
+  database: Type.Union([Type.Literal('reachable'), Type.Literal('unreachable')]),
+});
+export type ReadinessResponse = Static<typeof ReadinessResponse>;

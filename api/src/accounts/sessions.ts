@@ -39,6 +39,9 @@ export class Sessions {
   async start(userId: string): Promise<{ token: string; sessionId: string }> {
     const expiresAt = new Date(Date.now() + this.#ttlSeconds * 1000);
     const { session, ended } = await this.#db.transaction().execute(async (trx) => {
+      // Logins of one user take turns: without the row lock two concurrent logins each delete the sessions
+      // they can see and both insert theirs, leaving two valid tokens.
+      await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
       const ended = await trx.deleteFrom('sessions').where('user_id', '=', userId).returning('id').execute();
       const session = await trx
         .insertInto('sessions')

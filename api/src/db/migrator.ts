@@ -41,6 +41,8 @@ export async function migrate(db: Kysely<Schema>, dir: string = migrationsDir): 
   for (const file of await listMigrations(dir)) {
     const script = await readFile(file.path, 'utf8');
     const didApply = await db.transaction().execute(async (trx) => {
+      // Schema changes and waiting for another instance's may outlast a request's statement limit.
+      await sql`set local statement_timeout = 0`.execute(trx);
       await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.execute(trx);
       await sql`
         create table if not exists schema_migrations (

@@ -46,7 +46,20 @@ export interface PasswordResetsTable {
 export interface FailedLoginsTable {
   id: Generated<number>;
   user_id: string;
+  /** The client address the attempt came from ('' for rows older than per-address counting). */
+  address: Generated<string>;
   created_at: CreatedAt;
+}
+
+export interface LoginAddressesTable {
+  user_id: string;
+  address: string;
+  last_login_at: Generated<Date>;
+}
+
+export interface LoginSlotsTable {
+  user_id: string;
+  next_at: Date;
 }
 
 export type LedgerKind = 'topup' | 'purchase' | 'renewal' | 'refund';
@@ -166,6 +179,8 @@ export interface Schema {
   used_captchas: UsedCaptchasTable;
   password_resets: PasswordResetsTable;
   failed_logins: FailedLoginsTable;
+  login_addresses: LoginAddressesTable;
+  login_slots: LoginSlotsTable;
   ledger: LedgerTable;
   payment_orders: PaymentOrdersTable;
   staff_roles: StaffRolesTable;

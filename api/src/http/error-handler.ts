@@ -1,8 +1,14 @@
 // The one error handler: every failure leaves as JSON `{message}`. Validation errors are 400 and name the
 // field (with the forms' wording for missing fields); other 4xx keep their message; anything else is logged
-// and masked as 500 'Internal server error', never a stack trace.
+// and masked as 500 'Internal server error', never a stack trace. A database that cannot be reached
+// (restart, failover, network) answers 503 with retry-after: the request may simply be sent again.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { authMessages } from 'contract/auth-rules';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+
+export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Try again in a moment.';
+/** Seconds a client should wait before retrying while the database is away. */
+const UNAVAILABLE_RETRY_AFTER = 2;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -35,6 +41,11 @@ function validationMessage(error: FastifyError, request: FastifyRequest): string
   return error.message;
 }
 
+/** 503 with retry-after: the database (or a step that needs it) is away for a moment. */
+export function sendUnavailable(reply: FastifyReply) {
+  return reply.code(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER)).send({ message: UNAVAILABLE_MESSAGE });
+}
+
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error.validation) {
     return reply.code(400).send({ message: validationMessage(error, request) });
@@ -44,6 +55,10 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     const retryAfter = (error as { retryAfter?: unknown }).retryAfter;
     if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
     return reply.code(status).send({ message: error.message });
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    return sendUnavailable(reply);
   }
   request.log.error({ err: error }, 'request failed');
   return reply.code(500).send({ message: 'Internal server error' });

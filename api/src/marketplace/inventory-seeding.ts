@@ -32,6 +32,8 @@ async function insertBatch(db: Kysely<Schema>, source: string, batch: SourceList
  */
 export async function seedIfEmpty(db: Kysely<Schema>, source: ProxySource, batchSize = 5000): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    // Waiting for another instance's seeding and writing a large catalogue may outlast a request's limit.
+    await sql`set local statement_timeout = 0`.execute(trx);
     await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
     const existing = await marketDb(trx).selectFrom('proxy_listings').select('id').limit(1).executeTakeFirst();
     if (existing) return 0;

@@ -20,7 +20,11 @@ export interface DatabasePluginOptions {
 
 export default fp<DatabasePluginOptions>(
   async (app, options) => {
-    const database = options.database ?? (await openDatabase(options.config));
+    const database =
+      options.database ??
+      (await openDatabase(options.config, {
+        onConnectionError: (error) => app.log.warn({ err: error }, 'database connection lost; the pool reconnects on demand'),
+      }));
     const owned = options.database === undefined;
     try {
       const applied = await migrate(database.db);

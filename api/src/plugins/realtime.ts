@@ -31,6 +31,13 @@ const SUPPORT_ROOM = 'support';
 export default fp<{ config: Config }>(
   async (app, { config }) => {
     const io = new Server(app.server, { path: '/socket.io', serveClient: false });
+    // socket.io answers its own HTTP requests (long polling, handshakes, errors) outside fastify; this
+    // listener runs before its handler and puts the same security headers on them (writeHead keeps them).
+    app.server.prependListener('request', (request, response) => {
+      if (request.url?.startsWith('/socket.io/')) {
+        for (const [name, value] of Object.entries(app.securityHeaders(request))) response.setHeader(name, value);
+      }
+    });
 
     let redis: { pub: Redis; sub: Redis } | null = null;
     if (config.redisUrl !== null) {
@@ -104,5 +111,5 @@ export default fp<{ config: Config }>(
       if (redis) await Promise.all([redis.pub.quit(), redis.sub.quit()]);
     });
   },
-  { name: 'realtime', dependencies: ['auth'] },
+  { name: 'realtime', dependencies: ['auth', 'security'] },
 );

@@ -1,18 +1,48 @@
-// HTTP protection: security headers with a Content-Security-Policy the portal runs under, and the rate
-// limiter the sensitive auth routes opt into (`config: { rateLimit: app.authRateLimit }`).
+// HTTP protection: security headers with a Content-Security-Policy the portal runs under (on every
+// response, socket.io's included), the refusal of text no route can store (NUL, broken Unicode), and the
+// rate limiter the sensitive auth routes opt into (`config: { rateLimit: app.authRateLimit }`).
+import type { IncomingMessage } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import proxyAddr from '@fastify/proxy-addr';
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { HttpError } from '../http/errors.ts';
+import { refuseInvalidText } from '../http/invalid-text.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Per-IP limit of the login, verify, register, forgot and reset routes. */
     authRateLimit: { max: number; timeWindow: number };
+    /** The security headers for a raw request (for responses fastify does not write: socket.io's). */
+    securityHeaders(request: IncomingMessage): Record<string, string>;
   }
+}
+
+/** Browsers remember for a year to use HTTPS only; meaningful (and sent) only on an HTTPS response. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Whether a request reached us over HTTPS: a TLS socket, or `X-Forwarded-Proto: https` from a proxy that
+ * TRUST_PROXY trusts (the same rule fastify applies to `request.protocol`).
+ */
+export function httpsCheck(trustProxy: Config['trustProxy']): (request: IncomingMessage) => boolean {
+  const trusted =
+    trustProxy === false
+      ? () => false
+      : trustProxy === true
+        ? () => true
+        : proxyAddr.compile(trustProxy.split(',').map((entry) => entry.trim()));
+  return (request) => {
+    if ((request.socket as Partial<TLSSocket> | undefined)?.encrypted === true) return true;
+    const forwarded = request.headers['x-forwarded-proto'];
+    if (typeof forwarded !== 'string' || forwarded === '') return false;
+    if (!trusted(request.socket?.remoteAddress ?? '', 0)) return false;
+    return forwarded.slice(forwarded.lastIndexOf(',') + 1).trim().toLowerCase() === 'https';
+  };
 }
 
 /** Origins the page may load remotes from besides its own (dev mode: REMOTE_URLS on other ports). */
@@ -77,11 +107,19 @@ export default fp<{ config: Config }>(
           frameAncestors: ["'none'"],
         },
       },
+      // No page of ours is ever framed: the same answer as frame-ancestors 'none' for older browsers.
+      frameguard: { action: 'deny' },
+      // Sent per request below, and only over HTTPS: over plain HTTP it is meaningless and misleading.
+      strictTransportSecurity: false,
     });
-    app.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(securityHeaders);
+    const isHttps = httpsCheck(config.trustProxy);
+    const headersFor = (request: IncomingMessage) => (isHttps(request) ? { ...securityHeaders, 'strict-transport-security': HSTS } : securityHeaders);
+    app.decorate('securityHeaders', headersFor);
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(headersFor(request.raw));
       done();
     });
+    refuseInvalidText(app);
 
     let redis: Redis | null = null;
     if (config.redisUrl !== null) {

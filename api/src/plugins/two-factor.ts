@@ -1,7 +1,7 @@
 // 2-step verification services: `app.twoFactor` (authenticator secrets, codes, recovery codes),
 // `app.secondFactorThrottle` (wrong codes per account) and `app.loginChallenges` (the password-to-code step).
 import fp from 'fastify-plugin';
-import { createLoginThrottle, type LoginThrottle } from '../accounts/login-throttle.ts';
+import { createSecondFactorThrottle, type SecondFactorThrottle } from '../accounts/second-factor-throttle.ts';
 import { createLoginChallenges, type LoginChallenges } from '../account/login-challenge.ts';
 import { createSecretBox } from '../account/secret-box.ts';
 import { createTwoFactor, type TwoFactor } from '../account/two-factor.ts';
@@ -11,7 +11,7 @@ import { loadOrCreateSecret } from '../db/settings.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     twoFactor: TwoFactor;
-    secondFactorThrottle: LoginThrottle;
+    secondFactorThrottle: SecondFactorThrottle;
     loginChallenges: LoginChallenges;
   }
 }
@@ -21,7 +21,7 @@ export default fp<{ config: Config }>(
     const settings = config.auth.twoFactor;
     const boxKey = await loadOrCreateSecret(app.db, 'totp_encryption_key', settings.encryptionKey);
     app.decorate('twoFactor', createTwoFactor(app.db, createSecretBox(boxKey), { issuer: settings.issuer }));
-    app.decorate('secondFactorThrottle', createLoginThrottle(app.db, settings.failureLimit, settings.failureWindowSeconds, 'failed_second_factors'));
+    app.decorate('secondFactorThrottle', createSecondFactorThrottle(app.db, settings.failureLimit, settings.failureWindowSeconds));
     const sessionSecret = await loadOrCreateSecret(app.db, 'jwt_secret', config.auth.jwtSecret);
     app.decorate('loginChallenges', createLoginChallenges(sessionSecret, settings.challengeTtlSeconds));
   },

@@ -32,7 +32,8 @@ type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? Partial<T[K]> : T
 
 /** Config for a test app: quiet, generous rate limits, easy captcha, its own data dir. */
 export function testConfig(dataDir: string, overrides: DeepPartial<Config> = {}): Config {
-  const base = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://portal.test' });
+  // portal.test is not a loopback name: tests run the sandbox there on purpose.
+  const base = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://portal.test', PAYMENT_SANDBOX_ALLOW_PUBLIC: 'true' });
   return {
     ...base,
     ...overrides,

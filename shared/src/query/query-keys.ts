@@ -5,6 +5,7 @@
  */
 export const queryKeys = {
   user: (userId: string) => ['user', userId] as const,
+  portalConfig: ['config'] as const,
   balance: ['proxy', 'balance'] as const,
   regions: ['proxy', 'region'] as const,
   states: ['proxy', 'states'] as const,

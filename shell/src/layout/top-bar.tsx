@@ -24,6 +24,7 @@ import { formatMoney } from 'shared/format/money';
 import { themeModeAtom, toggleThemeAtom } from 'shared/theme/theme-atoms';
 import { CONTENT_MAX_WIDTH } from 'shared/ui/theme';
 import { navItems } from './nav-items';
+import { TestModeChip } from './test-mode-chip';
 
 function UserSummary() {
   const { data, isPending, error } = useCurrentUser();
@@ -96,6 +97,7 @@ export function TopBar() {
           </Box>
         )}
         <Box sx={{ flexGrow: 1 }} />
+        {signedIn && !mobile && <TestModeChip />}
         {signedIn && <UserSummary />}
         <Tooltip title={mode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}>
           <IconButton aria-label="Toggle light/dark theme" onClick={toggleTheme}>
@@ -103,6 +105,7 @@ export function TopBar() {
           </IconButton>
         </Tooltip>
       </Toolbar>
+      {mobile && signedIn && <TestModeChip variant="strip" />}
       {mobile && signedIn && (
         <Collapse in={menuOpen}>
           <List component="nav" aria-label="Main">

@@ -1,5 +1,5 @@
 // Every account route against hostile input: missing fields, wrong types, huge strings, broken JSON and a
-// 2 MB body. Always a 4xx with {message}, never a 5xx, and nothing written.
+// 2 MB body, NUL characters and broken Unicode. Always a 4xx with {message}, never a 5xx, and nothing written.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { InjectOptions } from 'fastify';
@@ -69,6 +69,8 @@ function brokenBodies(route: RouteUnderTest): Array<{ label: string; options: Pa
       ['object', { $ne: '' }],
       ['100 kB string', 'A1!a'.repeat(25_000)],
       ['10k string', 'A1!a'.repeat(2_500)],
+      ['string with a NUL character', 'Valid-Pass1\u0000x'],
+      ['string with an unpaired surrogate', 'Valid-Pass1\uD800x'],
     ] as const) {
       cases.push({ label: `${field} as ${kind}`, options: { payload: { ...valid, [field]: value } } });
     }
@@ -91,6 +93,8 @@ for (const backend of backends) {
           for (const [label, param] of [
             ['huge path parameter', 'x'.repeat(5000)],
             ['encoded NUL in the path', '%00'],
+            ['encoded NUL inside a path parameter', 'abc%00def'],
+            ['encoded half of a surrogate pair in the path', '%ED%A0%80'],
             ['SQL in the path', "1'%20or%20'1'='1"],
           ] as const) {
             cases.push({ label, options: { url: route.url({ userId: user.id, param }), payload: route.valid ?? undefined } });

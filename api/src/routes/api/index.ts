@@ -7,6 +7,7 @@ import account from './account/index.ts';
 import auth from './auth/index.ts';
 import booking from './booking/index.ts';
 import desk from './booking/desk/index.ts';
+import portalConfig from './config/index.ts';
 import health from './health/index.ts';
 import orders from './orders/index.ts';
 import payments from './payments/index.ts';
@@ -21,6 +22,7 @@ const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   app.addHook('onRoute', (route) => requireSession(route, app.authenticate));
   await app.register(health, { prefix: '/api/health' });
   await app.register(auth, { prefix: '/api/auth' });
+  await app.register(portalConfig, { prefix: '/api/config' });
   await app.register(users, { prefix: '/api/users', config });
   await app.register(account, { prefix: '/api/account' });
   await app.register(proxy, { prefix: '/api/proxy' });

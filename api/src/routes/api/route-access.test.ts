@@ -8,6 +8,9 @@ import { build } from '../../test/helpers.ts';
 
 const PUBLIC_ROUTES = new Set([
   'GET /api/health',
+  'GET /api/health/live',
+  'GET /api/health/ready',
+  'GET /api/config',
   'POST /api/auth/register',
   'GET /api/auth/challenge',
   'POST /api/auth/verify',

@@ -1,5 +1,6 @@
 // /api/account: the signed-in customer's security settings (2-step verification, own proxy credentials,
 // IP authorization) and sign-in activity. Every route acts on the session's own account only.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AccountSecurity,
@@ -30,28 +31,26 @@ const account: FastifyPluginAsyncTypebox = async (app) => {
   const { users } = app.repositories;
 
   /** The account password again, for the changes that would let a hijacked session lock the owner out. */
-  async function confirmPassword(self: SessionUser, password: string): Promise<void> {
+  async function confirmPassword(self: SessionUser, address: string, password: string): Promise<void> {
     if (password === '') throw new HttpError(400, accountMessages.passwordRequired);
     // Guesses from a stolen session count against the same per-account limit as logins.
-    const wait = await app.loginThrottle.blockedFor(self.id);
-    if (wait !== null) throw new HttpError(429, authMessages.tooManyFailedLogins, wait);
+    const attempt = await app.loginThrottle.begin(self.id, address);
+    if (!attempt.allowed) throw new HttpError(429, authMessages.tooManyFailedLogins, attempt.retryAfterSeconds);
+    if (attempt.waitMs > 0) await sleep(attempt.waitMs);
     const user = await users.findById(self.id);
     if (!user) throw new HttpError(401, authMessages.sessionEnded);
-    if (!(await app.passwords.verify(user.password_hash, password))) {
-      await app.loginThrottle.recordFailure(self.id);
-      throw new HttpError(400, accountMessages.passwordWrong);
-    }
+    if (!(await app.passwords.verify(user.password_hash, password))) throw new HttpError(400, accountMessages.passwordWrong);
+    await app.loginThrottle.succeeded(self.id, attempt.attemptId, address);
   }
 
-  /** Wrong codes are counted per account; past the limit every code is refused until the window moves on. */
-  async function refuseWhileThrottled(self: SessionUser): Promise<void> {
-    const wait = await app.secondFactorThrottle.blockedFor(self.id);
-    if (wait !== null) throw new HttpError(429, accountMessages.tooManyWrongCodes, wait);
-  }
-
-  async function wrongCode(self: SessionUser): Promise<never> {
-    await app.secondFactorThrottle.recordFailure(self.id);
-    throw new HttpError(400, accountMessages.codeWrong);
+  /**
+   * Wrong codes are counted per account, checked and recorded in one step; past the limit every code is
+   * refused until the window moves on. An attempt whose code was not wrong is taken back with `forgive`.
+   */
+  async function beginCodeAttempt(self: SessionUser): Promise<{ forgive: () => Promise<void> }> {
+    const attempt = await app.secondFactorThrottle.begin(self.id);
+    if (!attempt.allowed) throw new HttpError(429, accountMessages.tooManyWrongCodes, attempt.retryAfterSeconds);
+    return { forgive: () => app.secondFactorThrottle.succeeded(attempt.attemptId) };
   }
 
   app.get(
@@ -80,7 +79,7 @@ const account: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply): Promise<TwoFactorSetup> => {
       const self = currentUser(request);
-      await confirmPassword(self, request.body.password);
+      await confirmPassword(self, request.ip, request.body.password);
       const setup = await app.twoFactor.beginSetup(self.id, self.username);
       if (!setup.ok) throw new HttpError(409, accountMessages.alreadyEnabled);
       void reply.header('cache-control', 'no-store');
@@ -110,13 +109,15 @@ const account: FastifyPluginAsyncTypebox = async (app) => {
       const self = currentUser(request);
       const code = request.body.code.trim();
       if (code === '') throw new HttpError(400, accountMessages.codeRequired);
-      await refuseWhileThrottled(self);
+      const attempt = await beginCodeAttempt(self);
       const result = await app.twoFactor.enable(self.id, code);
+      if (!result.ok && result.reason !== 'wrong-code') await attempt.forgive();
       if (!result.ok) {
         if (result.reason === 'already-enabled') throw new HttpError(409, accountMessages.alreadyEnabled);
         if (result.reason === 'no-setup') throw new HttpError(400, accountMessages.setupMissing);
-        return wrongCode(self);
+        throw new HttpError(400, accountMessages.codeWrong);
       }
+      await attempt.forgive();
       void reply.header('cache-control', 'no-store');
       return { message: accountMessages.enabled, recoveryCodes: result.recoveryCodes };
     },
@@ -136,13 +137,15 @@ const account: FastifyPluginAsyncTypebox = async (app) => {
       const self = currentUser(request);
       const code = request.body.code.trim();
       if (code === '') throw new HttpError(400, accountMessages.codeRequired);
-      await confirmPassword(self, request.body.password);
-      await refuseWhileThrottled(self);
+      await confirmPassword(self, request.ip, request.body.password);
+      const attempt = await beginCodeAttempt(self);
       const result = await app.twoFactor.verify(self.id, code);
+      if (!result.ok && result.reason !== 'wrong-code') await attempt.forgive();
       if (!result.ok) {
         if (result.reason === 'not-enabled') throw new HttpError(400, accountMessages.notEnabled);
-        return wrongCode(self);
+        throw new HttpError(400, accountMessages.codeWrong);
       }
+      await attempt.forgive();
       await app.twoFactor.disable(self.id);
       return { message: accountMessages.disabled };
     },

@@ -273,7 +273,7 @@ for (const backend of backends) {
       assert.equal(current.statusCode, 200);
     });
 
-    it('answers 429 with retry-after once an account has too many failed logins, even for the right password', async (t) => {
+    it('answers 429 with retry-after once an account has too many failed logins from one address, even for the right password', async (t) => {
       const app = await build(t, backend, { config: { auth: { loginFailureLimit: 3 } } });
       const user = await register(app);
       const other = await register(app);

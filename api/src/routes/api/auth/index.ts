@@ -1,4 +1,5 @@
 // /api/auth: register, captcha (challenge + verify), login, logout.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CaptchaChallenge,
@@ -108,15 +109,14 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
       if (!(await app.captcha.consume(captcha))) throw new HttpError(400, authMessages.required);
 
       const user = await users.findByUsername(username);
-      if (user) {
-        const wait = await app.loginThrottle.blockedFor(user.id);
-        if (wait !== null) throw new HttpError(429, authMessages.tooManyFailedLogins, wait);
-      }
+      // Counted (per account and address) before the password is checked, so parallel guesses cannot all
+      // slip under the limit; a right password takes its attempt back.
+      const attempt = user ? await app.loginThrottle.begin(user.id, request.ip) : null;
+      if (attempt && !attempt.allowed) throw new HttpError(429, authMessages.tooManyFailedLogins, attempt.retryAfterSeconds);
+      if (attempt && attempt.waitMs > 0) await sleep(attempt.waitMs);
       const valid = await app.passwords.verify(user?.password_hash ?? null, password);
-      if (!user || !valid) {
-        if (user) await app.loginThrottle.recordFailure(user.id);
-        throw new HttpError(400, authMessages.wrongCredentials);
-      }
+      if (!user || !attempt || !valid) throw new HttpError(400, authMessages.wrongCredentials);
+      await app.loginThrottle.succeeded(user.id, attempt.attemptId, request.ip);
       if (await app.twoFactor.isEnabled(user.id)) {
         return { secondFactorRequired: true, challenge: await app.loginChallenges.issue(user.id) };
       }
@@ -140,15 +140,18 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
       const userId = await app.loginChallenges.verify(request.body.challenge);
       const user = userId === null ? undefined : await users.findById(userId);
       if (!user) throw new HttpError(400, accountMessages.challengeExpired);
-      const wait = await app.secondFactorThrottle.blockedFor(user.id);
-      if (wait !== null) throw new HttpError(429, accountMessages.tooManyWrongCodes, wait);
+      const codeAttempt = await app.secondFactorThrottle.begin(user.id);
+      if (!codeAttempt.allowed) throw new HttpError(429, accountMessages.tooManyWrongCodes, codeAttempt.retryAfterSeconds);
       const result = await app.twoFactor.verify(user.id, code);
       if (!result.ok) {
         // Turned off meanwhile (from a signed-in session): the password step alone decides again.
-        if (result.reason === 'not-enabled') throw new HttpError(400, accountMessages.challengeExpired);
-        await app.secondFactorThrottle.recordFailure(user.id);
+        if (result.reason === 'not-enabled') {
+          await app.secondFactorThrottle.succeeded(codeAttempt.attemptId);
+          throw new HttpError(400, accountMessages.challengeExpired);
+        }
         throw new HttpError(400, accountMessages.codeWrong);
       }
+      await app.secondFactorThrottle.succeeded(codeAttempt.attemptId);
       return signIn(request, user);
     },
   );

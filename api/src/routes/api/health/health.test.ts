@@ -1,14 +1,42 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { backends, build } from '../../../test/helpers.ts';
+import { backends, build, openTestDatabase } from '../../../test/helpers.ts';
 
 for (const backend of backends) {
   describe(`GET /api/health (${backend})`, () => {
-    it('answers {status: ok}', async (t) => {
+    it('answers {status: ok} for liveness, at /api/health and /api/health/live', async (t) => {
       const app = await build(t, backend);
-      const response = await app.inject({ method: 'GET', url: '/api/health' });
-      assert.equal(response.statusCode, 200);
-      assert.deepEqual(response.json(), { status: 'ok' });
+      for (const url of ['/api/health', '/api/health/live']) {
+        const response = await app.inject({ method: 'GET', url });
+        assert.equal(response.statusCode, 200, url);
+        assert.deepEqual(response.json(), { status: 'ok' }, url);
+      }
+    });
+
+    it('readiness says whether the database answers, while liveness stays ok', async (t) => {
+      const database = await openTestDatabase(backend);
+      const app = await build(t, backend, { database });
+      const ready = await app.inject({ method: 'GET', url: '/api/health/ready' });
+      assert.equal(ready.statusCode, 200);
+      assert.deepEqual(ready.json(), { status: 'ok', database: 'reachable' });
+      await database.close();
+      const down = await app.inject({ method: 'GET', url: '/api/health/ready' });
+      assert.equal(down.statusCode, 503);
+      assert.deepEqual(down.json(), { status: 'unavailable', database: 'unreachable' });
+      assert.equal((await app.inject({ method: 'GET', url: '/api/health' })).statusCode, 200);
     });
   });
 }
+
+describe('GET /api/config', () => {
+  it("tells the portal that payments run in test mode, or that they are real or off", async (t) => {
+    const sandbox = await build(t, 'pglite');
+    assert.deepEqual((await sandbox.inject({ method: 'GET', url: '/api/config' })).json(), { paymentsMode: 'sandbox' });
+    const off = await build(t, 'pglite', { config: { payments: { provider: 'sandbox', sandboxEnabled: false } } });
+    assert.deepEqual((await off.inject({ method: 'GET', url: '/api/config' })).json(), { paymentsMode: 'off' });
+    const live = await build(t, 'pglite', {
+      config: { payments: { provider: 'btcpay', btcpay: { url: 'http://127.0.0.1:9', storeId: 's', apiKey: 'k', webhookSecret: 'w' } } },
+    });
+    assert.deepEqual((await live.inject({ method: 'GET', url: '/api/config' })).json(), { paymentsMode: 'live' });
+  });
+});

@@ -1,12 +1,33 @@
-// /api/health: liveness for load balancers.
+// /api/health: liveness (the process answers; restart it when this fails) and /api/health/ready:
+// readiness (the database answers too; send no traffic here while it fails, it recovers by itself).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { HealthResponse } from 'contract/health';
+import { HealthResponse, ReadinessResponse } from 'contract/health';
+import { databaseReachable } from '../../../db/readiness.ts';
+
+/** A readiness probe that waits longer than this counts the database as unreachable. */
+const READINESS_TIMEOUT_MS = 2_000;
 
 const health: FastifyPluginAsyncTypebox = async (app) => {
+  const live = async (): Promise<HealthResponse> => ({ status: 'ok' });
+  app.get('/', { config: { public: true }, schema: { summary: 'Liveness check for load balancers', response: { 200: HealthResponse } } }, live);
+  app.get('/live', { config: { public: true }, schema: { summary: 'Liveness check (same as /api/health)', response: { 200: HealthResponse } } }, live);
+
   app.get(
-    '/',
-    { config: { public: true }, schema: { summary: 'Liveness check for load balancers', response: { 200: HealthResponse } } },
-    async (): Promise<HealthResponse> => ({ status: 'ok' }),
+    '/ready',
+    {
+      config: { public: true },
+      schema: {
+        summary: 'Readiness: 200 while the database answers, 503 while it does not',
+        response: { 200: ReadinessResponse, 503: ReadinessResponse },
+      },
+    },
+    async (_request, reply) => {
+      const reachable = await databaseReachable(app.db, READINESS_TIMEOUT_MS);
+      const body: ReadinessResponse = reachable
+        ? { status: 'ok', database: 'reachable' }
+        : { status: 'unavailable', database: 'unreachable' };
+      return reply.code(reachable ? 200 : 503).header('cache-control', 'no-store').send(body);
+    },
   );
 };
 

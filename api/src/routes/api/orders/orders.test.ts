@@ -59,7 +59,7 @@ for (const backend of backends) {
         assert.equal(response.statusCode, 400, `${amount} ${currency}`);
         assert.deepEqual(response.json(), { message }, `${amount} ${currency}`);
       }
-      for (const payload of [{}, { amount: 50 }, { currency: 'USD' }, { amount: '50', currency: 'USD' }, { amount: -5, currency: 'USD' }, { amount: null, currency: 'USD' }]) {
+      for (const payload of [{}, { amount: 50 }, { currency: 'USD' }, { amount: '50', currency: 'USD' }, { amount: -5, currency: 'USD' }, { amount: null, currency: 'USD' }, { amount: 50, currency: 'US\u0000D' }, { amount: 50, currency: '\uDFFF' }]) {
         const response = await injectWithLogin(app, user.token, { method: 'POST', url: '/api/orders', payload });
         assert.equal(response.statusCode, 400, JSON.stringify(payload));
         assert.equal(typeof response.json<{ message: string }>().message, 'string');

@@ -156,7 +156,8 @@ for (const backend of backends) {
 
     it('a correctly signed body that is not an invoice event is a 400', async (t) => {
       const { app } = await buildWithBtcpay(t, backend);
-      for (const raw of ['not json', '[]', '{"type":"InvoiceSettled"}', '{"invoiceId":"x"}']) {
+      const settled = (invoiceId: string) => JSON.stringify({ type: 'InvoiceSettled', invoiceId, storeId: 'store', deliveryId: 'd', webhookId: 'w', isRedelivery: false, timestamp: 1 });
+      for (const raw of ['not json', '[]', '{"type":"InvoiceSettled"}', '{"invoiceId":"x"}', settled('inv\u0000x'), settled('\uD800')]) {
         const response = await app.inject({
           method: 'POST',
           url: '/api/payments/webhook/btcpay',

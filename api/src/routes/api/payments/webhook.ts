@@ -3,6 +3,7 @@
 // are verified against the raw bytes, and credit through the order repository's applyInvoiceOutcome.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MessageResponse } from 'contract/errors';
+import { findInvalidText } from '../../../http/invalid-text.ts';
 import { errors } from '../../../http/schemas.ts';
 import { outcomeOf, parseInvoiceEvent } from '../../../payments/btcpay/btcpay-event.ts';
 import type { PaymentProvider } from '../../../payments/payment-provider.ts';
@@ -44,7 +45,8 @@ const webhook: FastifyPluginAsyncTypebox<{ provider: PaymentProvider }> = async 
         return reply.code(401).send({ message: webhookMessages.badSignature });
       }
       const event = parseInvoiceEvent(raw);
-      if (!event) return reply.code(400).send({ message: webhookMessages.notAnEvent });
+      // The body is raw bytes here, out of reach of the app-wide text check: the event gets it instead.
+      if (!event || findInvalidText(event, 'body') !== null) return reply.code(400).send({ message: webhookMessages.notAnEvent });
 
       const result = await app.repositories.orders.applyInvoiceOutcome(provider.name, event.invoiceId, outcomeOf(event.type));
       request.log.info(

@@ -284,6 +284,10 @@ for (const backend of backends) {
         ['/api/proxy/search', { METHOD: 'search', COUNTRY: 'US' }],
         ['/api/proxy/info', { METHOD: 'proxy', ID: 'x' }],
         ['/api/proxy/info', { ID: '1' }],
+        ['/api/proxy/search', { COUNTRY: 'US', STATE: 'California\u0000' }],
+        ['/api/proxy/search', { COUNTRY: 'US', STATE: '\uD800' }],
+        ['/api/proxy/region', { region: 'Europe\u0000' }],
+        ['/api/proxy/buy', { ID: ['1\u0000'] }],
       ];
       for (const [url, payload] of cases) {
         const response = await call(app, alice, 'POST', url, payload);

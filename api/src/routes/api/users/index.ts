@@ -1,4 +1,5 @@
 // /api/users: account details, forgot / reset password, change password.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ChangePasswordRequest,
@@ -119,14 +120,15 @@ const users: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { confi
       if (problem) throw new HttpError(400, problem);
 
       // Guessing the current password from a hijacked session counts against the same per-account limit.
-      const wait = await app.loginThrottle.blockedFor(self.id);
-      if (wait !== null) throw new HttpError(429, authMessages.tooManyFailedLogins, wait);
+      const attempt = await app.loginThrottle.begin(self.id, request.ip);
+      if (!attempt.allowed) throw new HttpError(429, authMessages.tooManyFailedLogins, attempt.retryAfterSeconds);
+      if (attempt.waitMs > 0) await sleep(attempt.waitMs);
       const user = await repository.findById(self.id);
       if (!user) throw new HttpError(401, authMessages.sessionEnded);
       if (!(await app.passwords.verify(user.password_hash, oldPassword))) {
-        await app.loginThrottle.recordFailure(self.id);
         throw new HttpError(400, authMessages.currentPasswordWrong);
       }
+      await app.loginThrottle.succeeded(self.id, attempt.attemptId, request.ip);
 
       const ended = await repository.changePassword(self.id, await app.passwords.hash(newPassword), self.sessionId);
       app.sessions.announceEnded(ended);

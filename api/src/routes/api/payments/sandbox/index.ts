@@ -8,6 +8,7 @@ import Type from 'typebox';
 import { buildInvoiceEvent, type InvoiceEventType } from '../../../../payments/btcpay/btcpay-event.ts';
 import { renderSandboxCheckout, renderSandboxNotFound } from '../../../../payments/sandbox/sandbox-checkout-page.ts';
 import { SANDBOX_CHECKOUT_PATH } from '../../../../payments/sandbox/sandbox-provider.ts';
+import { sendUnavailable } from '../../../../http/error-handler.ts';
 import { signWebhookBody } from '../../../../payments/webhook-signature.ts';
 import { SIGNATURE_HEADER } from '../webhook.ts';
 
@@ -82,6 +83,8 @@ const sandbox: FastifyPluginAsyncTypebox<SandboxRoutesOptions> = async (app, { r
         return reply.code(404).send(renderSandboxNotFound({ stylesheetPath: STYLESHEET_PATH, returnUrl }));
       }
       const delivery = await deliver(invoiceId, type);
+      // The webhook could not reach the database: so is the payer told, and the button may be pressed again.
+      if (delivery.statusCode === 503) return sendUnavailable(reply);
       if (delivery.statusCode !== 200) {
         request.log.error({ invoiceId, status: delivery.statusCode, body: delivery.body }, 'sandbox webhook delivery failed');
         throw new Error(`sandbox webhook delivery answered ${delivery.statusCode}`);

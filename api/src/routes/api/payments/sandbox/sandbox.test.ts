@@ -90,6 +90,24 @@ for (const backend of backends) {
       assert.equal((await app.inject(form('/api/payments/sandbox/checkout/sandbox_nope/confirm', { coin: 'BTC' }))).statusCode, 404);
     });
 
+    it('answers 400 for invoice ids and fields with a NUL character or broken Unicode, crediting nothing', async (t) => {
+      const app = await buildWithSandbox(t, backend);
+      const user = await signedInUser(app);
+      const path = new URL((await createOrder(app, user, 50)).json<string>()).pathname;
+      for (const request of [
+        { method: 'GET' as const, url: '/api/payments/sandbox/checkout/sandbox_%00' },
+        { method: 'GET' as const, url: `${path}%00` },
+        form(`${path}%00/confirm`, { coin: 'BTC' }),
+        form('/api/payments/sandbox/checkout/sandbox_%00/expire', { coin: 'BTC' }),
+        form(`${path}/confirm`, { coin: 'B\u0000TC' }),
+      ]) {
+        const response = await app.inject(request);
+        assert.equal(response.statusCode, 400, `${request.url}: ${response.body}`);
+        assert.match(response.json<{ message: string }>().message, /contains a NUL character or invalid Unicode text$/);
+      }
+      assert.equal(await balanceCents(app, user.id), 0);
+    });
+
     it('is off in production unless enabled: no checkout page, orders refused with 503', async (t) => {
       const app = await buildWithSandbox(t, backend, { config: sandboxOff });
       const user = await signedInUser(app);
@@ -107,6 +125,18 @@ describe('payments configuration', () => {
     assert.deepEqual(loadConfig({}).payments, { provider: 'sandbox', sandboxEnabled: true });
     assert.deepEqual(loadConfig({ NODE_ENV: 'production' }).payments, { provider: 'sandbox', sandboxEnabled: false });
     assert.deepEqual(loadConfig({ NODE_ENV: 'production', PAYMENT_SANDBOX_ENABLED: 'true' }).payments, { provider: 'sandbox', sandboxEnabled: true });
+  });
+
+  it('refuses to start the sandbox on a public address unless that is explicitly allowed', () => {
+    for (const url of ['http://localhost:8080', 'http://127.0.0.1:9000/', 'http://127.8.9.10', 'http://[::1]:8080', 'http://portal.localhost']) {
+      assert.deepEqual(loadConfig({ PUBLIC_URL: url }).payments, { provider: 'sandbox', sandboxEnabled: true }, url);
+    }
+    for (const url of ['https://shop.example.com', 'http://10.0.0.5:8080', 'http://[2001:db8::1]', 'http://localhost.example.com']) {
+      assert.throws(() => loadConfig({ PUBLIC_URL: url }), /sandbox payment provider .* is refused on PUBLIC_URL=.*PAYMENT_SANDBOX_ALLOW_PUBLIC=true/, url);
+      assert.deepEqual(loadConfig({ PUBLIC_URL: url, PAYMENT_SANDBOX_ALLOW_PUBLIC: 'true' }).payments, { provider: 'sandbox', sandboxEnabled: true }, url);
+    }
+    // Sandbox off (production without opt-in) or real payments: nothing to refuse.
+    assert.deepEqual(loadConfig({ PUBLIC_URL: 'https://shop.example.com', NODE_ENV: 'production' }).payments, { provider: 'sandbox', sandboxEnabled: false });
   });
 
   it('reads BTCPay settings and refuses to start without any of them', () => {

@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../query/query-keys';
+import { publicApi } from './api-client';
+import type { PortalConfig } from 'contract/portal-config';
+
+export function fetchPortalConfig(): Promise<PortalConfig> {
+  return publicApi.get('config').json<PortalConfig>();
+}
+
+/** How this API runs (payments in test mode or not); fixed for the life of the server, so fetched once. */
+export function usePortalConfig() {
+  return useQuery({ queryKey: queryKeys.portalConfig, queryFn: fetchPortalConfig, staleTime: Infinity, gcTime: Infinity });
+}
