@@ -122,6 +122,11 @@ try {
   await measure('GET /api/proxy/states (no cache)', { url: `${baseUncached}/api/proxy/states`, method: 'GET', connections: 10, duration: seconds, tokens: reader });
   await measure(`POST /api/proxy/search ${largest.state}`, { url: `${base}/api/proxy/search`, method: 'POST', connections: 10, duration: seconds, tokens: reader, body: searchBody });
   await measure('POST /api/proxy/search (no cache)', { url: `${baseUncached}/api/proxy/search`, method: 'POST', connections: 10, duration: seconds, tokens: reader, body: searchBody });
+  // Catalogue search: prefixes customers type (city, ISP, ZIP, domain, IP), each a different request, on the
+  // instance without the read cache, so every request reaches the prefix indexes.
+  const sample = await marketDb(app.db).selectFrom('proxy_listings').select(['city', 'isp', 'zip', 'domain', 'real_ip']).where('online', '=', true).orderBy('id').limit(40).execute();
+  const findBodies = sample.flatMap((row, i) => [row.city.slice(0, 3 + (i % 4)), row.isp.slice(0, 2 + (i % 5)), row.zip.slice(0, 3), row.domain.slice(0, 4), row.real_ip.slice(0, 8)]).map((q) => ({ q }));
+  await measure('POST /api/proxy/find (no cache)', { url: `${baseUncached}/api/proxy/find`, method: 'POST', connections: 10, duration: seconds, tokens: reader, bodies: findBodies });
   const buy = await load({ url: `${base}/api/proxy/buy`, method: 'POST', connections: BUYERS, amount: PURCHASES, tokens: buyers, buyIds });
   results.push(['POST /api/proxy/buy', buy]);
   console.log(`${'POST /api/proxy/buy (100 buyers)'.padEnd(34)} ${buy.rps.toFixed(0).padStart(7)} req/s  p50 ${String(buy.p50).padStart(4)} ms  p99 ${String(buy.p99).padStart(4)} ms  non-2xx ${buy.non2xx} (${buy.requests} purchases of distinct listings)`);

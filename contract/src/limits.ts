@@ -18,3 +18,8 @@ export const MAX_PROXIES_PER_PURCHASE = 100;
 
 /** Longest solved-captcha payload worth parsing; real ones are about 600 characters. */
 export const CAPTCHA_PAYLOAD_MAX_LENGTH = 4096;
+
+/** Catalogue search (POST /proxy/find): the shortest query worth an index lookup, and the most answers. */
+export const FIND_MIN_LENGTH = 2;
+export const FIND_MAX_LENGTH = 64;
+export const FIND_LIMIT = 200;

@@ -18,3 +18,11 @@ export function generateSocksAuth(): string {
 export function generatePort(): number {
   return randomInt(10_000, 32_768);
 }
+
+/**
+ * The `host:port` a customer connects to for a lease: what GET /proxy/my and a purchase's answer show. One
+ * function, so the purchase answer and the own-proxies list can never disagree on the address.
+ */
+export function proxyEndpoint(realIp: string, port: number): string {
+  return `${realIp}:${port}`;
+}

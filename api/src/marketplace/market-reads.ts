@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type { CountryItem, OwnProxy, ProxyListing, RegionCount, StateCount } from 'contract/marketplace';
 import type { Schema } from '../db/schema.ts';
 import { REGIONS, type RegionKey } from './demo-geography.ts';
+import { proxyEndpoint } from './credentials.ts';
 import { forSale, listingJson } from './listing-sql.ts';
 import { marketDb } from './market-schema.ts';
 
@@ -59,6 +60,28 @@ export function createMarketReads(db: Kysely<Schema>) {
       return result.rows[0]?.json ?? '[]';
     },
 
+    /**
+     * Listings for sale anywhere whose city, ISP, ZIP, domain or IP starts with `query` (case-insensitive):
+     * at most `limit` of the matches, freshest first, as ready JSON text. Each condition matches one prefix
+     * index of migration 0009; the inner limit stops the heap scan early on a common prefix (a customer
+     * narrows the query rather than pages through thousands), then only those rows are sorted and serialised.
+     */
+    async findJson(query: string, limit: number, now: Date): Promise<string> {
+      const prefix = `${query.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      const result = await sql<{ json: string }>`
+        select coalesce(json_agg(${listingJson(now)} order by added_at desc, id), '[]')::text as json
+        from proxy_listings
+        where id in (
+          select id from proxy_listings
+          where online
+            and (lower(city) like ${prefix} or lower(isp) like ${prefix} or lower(zip) like ${prefix}
+              or lower(domain) like ${prefix} or real_ip like ${prefix})
+            and ${forSale}
+          limit ${limit}
+        )`.execute(db);
+      return result.rows[0]?.json ?? '[]';
+    },
+
     /** One listing: for sale to anyone, or under the caller's own lease (then with its port and credentials). */
     async listingInfo(id: string, userId: string, now: Date): Promise<ProxyListing | null> {
       const row = await market
@@ -88,7 +111,7 @@ export function createMarketReads(db: Kysely<Schema>) {
         .orderBy('proxy_leases.starts_at')
         .orderBy('proxy_leases.id')
         .execute();
-      return rows.map((row) => ({ proxy: `${row.real_ip}:${row.port}`, socks_auth: row.socks_auth }));
+      return rows.map((row) => ({ proxy: proxyEndpoint(row.real_ip, row.port), socks_auth: row.socks_auth }));
     },
   };
 }

@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { PurchaseItem } from 'contract/marketplace';
 import type { Schema } from '../db/schema.ts';
 import { postLedgerEntry } from '../ledger/ledger.ts';
-import { generatePort, generateSocksAuth } from './credentials.ts';
+import { generatePort, generateSocksAuth, proxyEndpoint } from './credentials.ts';
 import { forSale } from './listing-sql.ts';
 import { marketDb } from './market-schema.ts';
 import { listingPriceCents } from './pricing.ts';
@@ -15,8 +15,8 @@ export type PurchaseResult =
   /** The buyer's account is gone (its session outlived it). */
   | { ok: false; reason: 'no-account' }
   | { ok: false; reason: 'not-found'; id: string }
-  /** Sold meanwhile, or offline. */
-  | { ok: false; reason: 'unavailable'; ip: string }
+  /** Sold meanwhile, or offline: every such listing of the request, by id and address. */
+  | { ok: false; reason: 'unavailable'; ids: string[]; ips: string[] }
   | { ok: false; reason: 'insufficient-funds'; balanceCents: number; totalCents: number };
 
 /** Thrown inside the transaction to roll it back; turned into its result outside. */
@@ -63,16 +63,19 @@ async function buyInTransaction(trx: Transaction<Schema>, userId: string, ids: r
     .forUpdate()
     .execute();
   const byId = new Map(rows.map((row) => [String(row.id), row]));
-  const priced = ids.map((id) => {
-    const row = byId.get(id);
-    if (!row) throw new Refusal({ ok: false, reason: 'not-found', id });
-    if (!row.for_sale) throw new Refusal({ ok: false, reason: 'unavailable', ip: row.real_ip });
-    return { id, priceCents: Number(row.price_cents) };
-  });
+  const missing = ids.find((id) => !byId.has(id));
+  if (missing !== undefined) throw new Refusal({ ok: false, reason: 'not-found', id: missing });
+  // Name every listing taken meanwhile, not only the first: the buyer drops them all and buys the rest.
+  const taken = ids.filter((id) => !byId.get(id)?.for_sale);
+  if (taken.length > 0) {
+    throw new Refusal({ ok: false, reason: 'unavailable', ids: taken, ips: taken.map((id) => byId.get(id)?.real_ip ?? id) });
+  }
+  const priced = ids.map((id) => ({ id, priceCents: Number(byId.get(id)?.price_cents) }));
   const total = priced.reduce((sum, item) => sum + item.priceCents, 0);
   const balanceCents = Number(buyer.balance_cents);
   if (balanceCents < total) throw new Refusal({ ok: false, reason: 'insufficient-funds', balanceCents, totalCents: total });
 
+  const realIpOf = (id: string) => byId.get(id)?.real_ip ?? '';
   const expiresAt = new Date(now.getTime() + LEASE_MS);
   const bought: PurchaseItem[] = [];
   for (const { id, priceCents } of priced) {
@@ -91,7 +94,7 @@ async function buyInTransaction(trx: Transaction<Schema>, userId: string, ids: r
       .executeTakeFirstOrThrow();
     await market.updateTable('proxy_listings').set({ leased_until: expiresAt }).where('id', '=', Number(id)).execute();
     await postLedgerEntry(trx, { userId, kind: 'purchase', amountCents: -priceCents, reference: `lease:${lease.id}` });
-    bought.push({ ID: id, PORT: lease.port, SOCKS_AUTH: lease.socks_auth });
+    bought.push({ ID: id, PORT: lease.port, SOCKS_AUTH: lease.socks_auth, PROXY: proxyEndpoint(realIpOf(id), lease.port) });
   }
   return bought;
 }
