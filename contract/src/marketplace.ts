@@ -97,6 +97,12 @@ export type BuyRequest = Static<typeof BuyRequest>;
 export const PurchaseItem = Type.Object({ ID: Type.String(), PORT: Type.Integer(), SOCKS_AUTH: Type.String(), PROXY: Type.String() });
 export type PurchaseItem = Static<typeof PurchaseItem>;
 
+/** POST /proxy/availability: which of these listings (a cart) can no longer be bought. */
+export const AvailabilityRequest = BuyRequest;
+export type AvailabilityRequest = BuyRequest;
+export const AvailabilityResponse = Type.Object({ unavailable: Type.Array(Type.String()) });
+export type AvailabilityResponse = Static<typeof AvailabilityResponse>;
+
 /**
  * A refused purchase. When listings were taken meanwhile (409), `unavailable` names every one of them by id,
  * so the page can drop them from the cart and buy the rest; nothing of the refused request was bought.

@@ -82,6 +82,18 @@ export function createMarketReads(db: Kysely<Schema>) {
       return result.rows[0]?.json ?? '[]';
     },
 
+    /** Which of these listing ids are no longer for sale (sold, offline or gone), in the order given. */
+    async unavailableOf(ids: readonly string[]): Promise<string[]> {
+      const rows = await market
+        .selectFrom('proxy_listings')
+        .select('id')
+        .where('id', 'in', ids.map(Number))
+        .where(forSale)
+        .execute();
+      const available = new Set(rows.map((row) => String(row.id)));
+      return ids.filter((id) => !available.has(id));
+    },
+
     /** One listing: for sale to anyone, or under the caller's own lease (then with its port and credentials). */
     async listingInfo(id: string, userId: string, now: Date): Promise<ProxyListing | null> {
       const row = await market

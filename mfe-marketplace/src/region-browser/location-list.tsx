@@ -1,7 +1,7 @@
 import { Alert, Box, Chip, CircularProgress, Typography } from '@mui/material';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { serverMessage } from 'shared/api/api-client';
-import { flagEmoji } from '../listing/flag';
+import { Flag } from '../listing/flag';
 import type { RegionTab } from '../state/tab-atoms';
 import { useCountries } from '../api/countries';
 import { useStates } from '../api/states';
@@ -16,7 +16,7 @@ export function LoadError({ error }: { error: unknown }) {
 }
 
 /** USA: 'state - count' per state; other tabs: each country with its flag and online count. */
-export function LocationList({ tab }: { tab: RegionTab }) {
+export function LocationList({ tab, onChosen }: { tab: RegionTab; onChosen?: () => void }) {
   const isUsa = tab.as === 'USA';
   const states = useStates(isUsa);
   const countries = useCountries(tab.as, !isUsa);
@@ -37,7 +37,10 @@ export function LocationList({ tab }: { tab: RegionTab }) {
                 label={`${state} - ${cnt}`}
                 color={selection.country === US && selection.state === state ? 'primary' : 'default'}
                 aria-pressed={selection.country === US && selection.state === state}
-                onClick={() => choose({ country: US, state })}
+                onClick={() => {
+                  choose({ country: US, state });
+                  onChosen?.();
+                }}
               />
             </li>
           ))
@@ -46,16 +49,17 @@ export function LocationList({ tab }: { tab: RegionTab }) {
               <Chip
                 clickable
                 label={
-                  <span>
-                    <span role="img" aria-label={`${country} flag`}>
-                      {flagEmoji(img)}
-                    </span>{' '}
+                  <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+                    <Flag code={img} country={country} />
                     {country} - {online}
-                  </span>
+                  </Box>
                 }
                 color={selection.country === ct ? 'primary' : 'default'}
                 aria-pressed={selection.country === ct}
-                onClick={() => choose({ country: ct, state: null })}
+                onClick={() => {
+                  choose({ country: ct, state: null });
+                  onChosen?.();
+                }}
               />
             </li>
           ))}

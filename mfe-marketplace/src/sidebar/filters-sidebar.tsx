@@ -39,7 +39,10 @@ function LocationSelect() {
   );
 }
 
-/** Sidebar: the two checkboxes, 'reset filters', country selection, and on mobile the cart item. */
+/**
+ * The filter bar above the table: the two checkboxes, 'reset filters', country selection, and on mobile
+ * the cart item. It runs across the page rather than down its side, leaving the width to the table.
+ */
 export function FiltersSidebar({ compact }: { compact: boolean }) {
   const filters = useAtomValue(filtersAtom);
   const update = useSetAtom(updateFiltersAtom);
@@ -47,7 +50,14 @@ export function FiltersSidebar({ compact }: { compact: boolean }) {
   const cartCount = useAtomValue(cartCountAtom);
   const openCart = useSetAtom(cartOpenAtom);
   return (
-    <Stack component="nav" aria-label="Proxy filters" spacing={1}>
+    <Stack
+      component="nav"
+      aria-label="Proxy filters"
+      direction={compact ? 'column' : 'row'}
+      spacing={compact ? 1 : 2}
+      useFlexGap
+      sx={{ flexWrap: 'wrap', alignItems: compact ? 'stretch' : 'center' }}
+    >
       <FormControlLabel
         control={<Checkbox checked={filters.excludeBlacklisted} onChange={(event) => update({ excludeBlacklisted: event.target.checked })} />}
         label="Exclude blacklisted proxies"
@@ -61,7 +71,9 @@ export function FiltersSidebar({ compact }: { compact: boolean }) {
           reset filters
         </Link>
       </Box>
-      <LocationSelect />
+      <Box sx={{ width: compact ? '100%' : 280 }}>
+        <LocationSelect />
+      </Box>
       {compact && (
         <ListItemButton onClick={() => openCart(true)}>
           <ListItemIcon>

@@ -2,6 +2,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  AvailabilityRequest,
+  AvailabilityResponse,
   BalanceResponse,
   BuyRequest,
   CountriesRequest,
@@ -115,6 +117,18 @@ const proxy: FastifyPluginAsyncTypebox = async (app) => {
       const key = `find:${query.toLowerCase()}`;
       return sendJson(request, reply, await cache.text(key, () => market.findJson(query, FIND_LIMIT, new Date())));
     },
+  );
+
+  app.post(
+    '/availability',
+    {
+      schema: {
+        summary: 'Which of these listings (a cart) can no longer be bought: sold, offline or gone',
+        body: AvailabilityRequest,
+        response: { 200: AvailabilityResponse, ...errors(400) },
+      },
+    },
+    async (request): Promise<AvailabilityResponse> => ({ unavailable: await market.unavailableOf(request.body.ID) }),
   );
 
   app.post(

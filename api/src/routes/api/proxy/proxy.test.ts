@@ -245,6 +245,8 @@ for (const backend of backends) {
       assert.deepEqual(await tableCounts(app), before);
       assert.equal(await balanceOf(app, alice.id), 10_000);
 
+      const availability = await call(app, alice, 'POST', '/api/proxy/availability', { ID: [a.id, b.id, c.id, d.id, '999999999'] });
+      assert.deepEqual(availability.json(), { unavailable: [b.id, d.id, '999999999'] });
       const rest = await call(app, alice, 'POST', '/api/proxy/buy', { ID: [a.id, c.id] });
       assert.equal(rest.statusCode, 200, rest.body);
       assert.deepEqual(rest.json<PurchaseItem[]>().map((item) => item.ID), [a.id, c.id]);
