@@ -97,6 +97,21 @@ function buildLabel() {
   }
 }
 
+/** Emits favicon.svg next to index.html, which links it (one small file; no 404 on every page). */
+function faviconPlugin() {
+  return {
+    apply(compiler) {
+      compiler.hooks.thisCompilation.tap('Favicon', (compilation) => {
+        compilation.hooks.processAssets.tap({ name: 'Favicon', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+          const file = join(import.meta.dirname, 'favicon.svg');
+          compilation.fileDependencies.add(file);
+          compilation.emitAsset('favicon.svg', new webpack.sources.RawSource(readFileSync(file)));
+        });
+      });
+    },
+  };
+}
+
 /**
  * @param {object} options
  * @param {string} options.name federation name: 'shell' or the remote's short name ('history', ...)
@@ -162,7 +177,10 @@ export function createConfig({ name, dir, title = 'Private Sock5' }) {
           dts: false,
         }),
         ...(isHost || !production
-          ? [new HtmlWebpackPlugin({ title, template: join(import.meta.dirname, 'index.html'), chunks: ['main'], publicPath: '/' })]
+          ? [
+              new HtmlWebpackPlugin({ title, template: join(import.meta.dirname, 'index.html'), chunks: ['main'], publicPath: '/' }),
+              faviconPlugin(),
+            ]
           : []),
       ],
       performance: { hints: false },
