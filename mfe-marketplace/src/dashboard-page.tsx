@@ -58,7 +58,7 @@ export default function DashboardPage() {
             <ProxyTable />
           </Box>
           {detailOpen && !narrow && (
-            <Box sx={{ width: { md: 280, lg: 300, xl: 340 }, flexShrink: 0 }}>
+            <Box sx={{ width: { md: 272, xl: 320 }, flexShrink: 0 }}>
               <ProxyDetails asModal={false} />
             </Box>
           )}

@@ -1,17 +1,22 @@
-import { HTTPError } from 'ky';
 import type { PurchaseItem } from 'contract/marketplace';
+import { errorStatus } from 'shared/api/api-client';
 import { listingFixture } from 'shared/marketplace/listing-fixture';
+import { fakeApi } from 'test-kit/fake-api';
+import { buyProxies } from '../api/buy-proxies';
 import { buyAvailable, markTaken, splitByAvailability, takenIdsOf, takenMessage } from './cart-availability';
 
 const listing = (id: string) => listingFixture({ id, sock_real_ip: `198.18.0.${id}` });
 const bought = (ids: string[]): PurchaseItem[] => ids.map((id) => ({ ID: id, PORT: 30000, SOCKS_AUTH: 'login:pass', PROXY: 'gw.example:30000' }));
 
-/** The API client's error for an answer, as ky builds it (status, response, parsed `data`). */
-function refusal(status: number, body: unknown): HTTPError {
-  const response = new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  const error = new HTTPError(response, new Request('http://localhost/api/proxy/buy'), {} as never);
-  Object.assign(error, { data: body });
-  return error;
+/** The API client's own error for a refused purchase: a real call answered by the fake API. */
+async function refusal(status: number, body: unknown): Promise<unknown> {
+  fakeApi({ 'POST /api/proxy/buy': { status, body } });
+  return buyProxies({ ID: ['1'] }).then(
+    () => {
+      throw new Error('expected a refusal');
+    },
+    (error: unknown) => error,
+  );
 }
 
 describe('cart availability', () => {
@@ -28,10 +33,10 @@ describe('cart availability', () => {
     expect(markTaken(cart, [])).toEqual([]);
   });
 
-  it('reads the taken ids of a 409 and nothing else', () => {
-    expect(takenIdsOf(refusal(409, { message: 'Proxy 198.18.0.2 is no longer available', unavailable: ['2'] }))).toEqual(['2']);
-    expect(takenIdsOf(refusal(409, { message: 'no ids' }))).toBeNull();
-    expect(takenIdsOf(refusal(402, { message: 'Insufficient funds', unavailable: ['2'] }))).toBeNull();
+  it('reads the taken ids of a 409 and nothing else', async () => {
+    expect(takenIdsOf(await refusal(409, { message: 'Proxy 198.18.0.2 is no longer available', unavailable: ['2'] }))).toEqual(['2']);
+    expect(takenIdsOf(await refusal(409, { message: 'no ids' }))).toBeNull();
+    expect(takenIdsOf(await refusal(402, { message: 'Insufficient funds', unavailable: ['2'] }))).toBeNull();
     expect(takenIdsOf(new Error('network'))).toBeNull();
   });
 
@@ -44,10 +49,10 @@ describe('cart availability', () => {
   });
 
   it('drops the listings a 409 names and buys the rest, however many rounds it takes', async () => {
-    const sold = [['2'], ['3']];
+    const sold = [await refusal(409, { message: 'taken', unavailable: ['2'] }), await refusal(409, { message: 'taken', unavailable: ['3'] })];
     const buy = jest.fn(async (ids: string[]) => {
       const next = sold.shift();
-      if (next) throw refusal(409, { message: 'taken', unavailable: next });
+      if (next) throw next;
       return bought(ids);
     });
     const outcome = await buyAvailable(['1', '2', '3', '4'].map(listing), buy);
@@ -57,8 +62,9 @@ describe('cart availability', () => {
   });
 
   it('buys nothing and reports all taken when every listing is gone', async () => {
+    const gone = await refusal(409, { message: 'taken', unavailable: ['1', '2'] });
     const buy = jest.fn(async () => {
-      throw refusal(409, { message: 'taken', unavailable: ['1', '2'] });
+      throw gone;
     });
     const outcome = await buyAvailable(['1', '2'].map(listing), buy);
     expect(buy).toHaveBeenCalledTimes(1);
@@ -68,11 +74,10 @@ describe('cart availability', () => {
   it('keeps a short balance (402) a failure of the whole purchase, with what was taken before it', async () => {
     const buy = jest
       .fn<Promise<PurchaseItem[]>, [string[]]>()
-      .mockRejectedValueOnce(refusal(409, { message: 'taken', unavailable: ['1'] }))
-      .mockRejectedValueOnce(refusal(402, { message: 'Insufficient funds' }));
+      .mockRejectedValueOnce(await refusal(409, { message: 'taken', unavailable: ['1'] }))
+      .mockRejectedValueOnce(await refusal(402, { message: 'Insufficient funds' }));
     const failure = await buyAvailable(['1', '2'].map(listing), buy).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(HTTPError);
-    expect((failure as HTTPError).response.status).toBe(402);
+    expect(errorStatus(failure)).toBe(402);
     expect((failure as { taken: unknown }).taken).toEqual([listing('1')]);
   });
 

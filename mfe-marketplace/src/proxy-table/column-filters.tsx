@@ -16,7 +16,7 @@ import { filtersAtom, updateFiltersAtom } from '../state/marketplace-atoms';
 import type { ColumnFilterKind } from './proxy-columns';
 
 // Filters take their column's width (never more), so the table decides the widths, not its inputs.
-const inputSx = { width: '100%', minWidth: 48 };
+const inputSx = { width: '100%', minWidth: 40, '& .MuiInputBase-root': { fontSize: '0.8125rem' } };
 
 function TextFilter({ field, label }: { field: TextFilterField; label: string }) {
   const filters = useAtomValue(filtersAtom);

@@ -8,6 +8,7 @@ import {
   tableFeatures,
 } from '@tanstack/react-table';
 import { Box } from '@mui/material';
+import { Fragment } from 'react';
 import type { ProxyListing } from 'contract/marketplace';
 import { formatMoney } from 'shared/format/money';
 import type { TextFilterField } from 'shared/marketplace/proxy-filters';
@@ -50,7 +51,20 @@ export const tableFeatureSet = tableFeatures({
 
 const helper = createColumnHelper<typeof tableFeatureSet, ProxyListing>();
 
-const wrap = (text: string) => <Box component="span" sx={{ overflowWrap: 'anywhere' }}>{text}</Box>;
+/** Text that wraps between words, never inside one (a state name is not cut in half). */
+const wrap = (text: string) => <Box component="span" sx={{ overflowWrap: 'break-word' }}>{text}</Box>;
+
+/** A domain may wrap after its dots and hyphens, so a long host name does not widen its column. */
+const domain = (text: string) => (
+  <Box component="span">
+    {text.split(/(?<=[.-])/).map((part, index) => (
+      <Fragment key={index}>
+        {index > 0 && <wbr />}
+        {part}
+      </Fragment>
+    ))}
+  </Box>
+);
 
 /** IP (with flag), Domain, State, City, ISP, ZIP, Speed, Ping, Type, Added, Price; the cart toggle is separate. */
 export const proxyColumns = helper.columns([
@@ -66,7 +80,7 @@ export const proxyColumns = helper.columns([
     ),
     meta: { filter: { kind: 'text', field: 'sock_real_ip' } },
   }),
-  helper.accessor('domain', { header: 'Domain', sortFn: 'text', cell: ({ getValue }) => wrap(getValue()), meta: { filter: { kind: 'text', field: 'domain' } } }),
+  helper.accessor('domain', { header: 'Domain', sortFn: 'text', cell: ({ getValue }) => domain(getValue()), meta: { filter: { kind: 'text', field: 'domain' } } }),
   helper.accessor('region', { header: 'State', sortFn: 'text', cell: ({ getValue }) => wrap(getValue()), meta: { filter: { kind: 'text', field: 'region' } } }),
   helper.accessor('city', { header: 'City', sortFn: 'text', cell: ({ getValue }) => wrap(getValue()), meta: { filter: { kind: 'text-and-distance', field: 'city' } } }),
   helper.accessor('isp', { header: 'ISP', sortFn: 'text', cell: ({ getValue }) => wrap(getValue()), meta: { filter: { kind: 'text', field: 'isp' } } }),

@@ -238,7 +238,11 @@ export function ProxyTable() {
           size="small"
           stickyHeader
           aria-label="Proxies"
-          sx={{ '& th, & td': { px: 0.75 }, '& th': { verticalAlign: 'top' } }}
+          sx={{
+            '& th, & td': { px: 0.5, fontSize: '0.8125rem' },
+            '& th': { verticalAlign: 'top' },
+            '& .MuiTableSortLabel-icon': { mx: 0.25, fontSize: '1rem' },
+          }}
         >
           <TableHead>
             {table.getHeaderGroups().map((group) => (
