@@ -30,8 +30,15 @@ const boundaryZones = [
   { target: './shared', from: dirs([...apps, 'api', 'e2e', 'gateway']), message: 'shared is a library: it imports no app.' },
   {
     target: './api',
-    from: dirs([...apps, 'e2e', 'gateway', 'tooling']),
+    from: dirs([...apps, 'e2e', 'tooling']),
     message: 'The API imports only the wire contract (contract/), no browser package.',
+  },
+  {
+    // The API starts the SOCKS5 gateway in-process on embedded defaults (main.ts) and its tests start it
+    // the same way, through gateway/embedded; nothing else in the API reaches into the gateway.
+    target: ['./api/src/**/!(main|*.test).ts', './api/bench'],
+    from: './gateway',
+    message: 'Only api/src/main.ts (and API tests) may start the gateway, through gateway/embedded.',
   },
   {
     target: './api/src',
@@ -50,7 +57,11 @@ const boundaryZones = [
     from: dirs([...apps, 'shared', 'api', 'e2e', 'gateway', 'tooling']),
     message: 'The contract is the bottom layer: it imports nothing of the workspace.',
   },
-  { target: './gateway', from: dirs([...apps, 'shared']), message: 'The gateway imports no browser package.' },
+  {
+    target: './gateway',
+    from: dirs([...apps, 'shared', 'api', 'e2e']),
+    message: 'The gateway is deployed on its own: it imports no browser package and no API code.',
+  },
   {
     target: './e2e',
     from: dirs([...apps, 'shared', 'api', 'gateway']),
@@ -99,7 +110,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.jest, ...globals.node } },
   },
   {
-    files: ['api/**/*.ts', 'e2e/**/*.{ts,mjs}', 'scripts/**/*.mjs', 'tooling/**/*.{js,cjs,mjs}', '*.config.js', '**/webpack.config.js'],
+    files: ['api/**/*.ts', 'gateway/**/*.ts', 'e2e/**/*.{ts,mjs}', 'scripts/**/*.mjs', 'tooling/**/*.{js,cjs,mjs}', '*.config.js', '**/webpack.config.js'],
     languageOptions: { globals: { ...globals.node } },
     rules: { 'no-console': 'off', '@typescript-eslint/no-require-imports': 'off' },
   },

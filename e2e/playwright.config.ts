@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { overridesLeaveOrigin } from './support/remote-overrides.ts';
+import { E2E_SUPPORT_USERNAME } from './support/powers.ts';
 import { localDirs, target } from './support/target.ts';
 
 // Without E2E_BASE_URL: one composed production build served by the real API on embedded defaults (PGlite,
@@ -35,6 +36,12 @@ function localServer(runDir: string) {
       RATE_LIMIT_MAX: '10000',
       PAYMENT_PROVIDER: 'sandbox',
       NODE_ENV: 'test',
+      // The support spec's member of support, made one the way an operator can without the database.
+      SUPPORT_USERNAMES: E2E_SUPPORT_USERNAME,
+      // The SOCKS5 gateway runs in the API process; the proxy test fetches a page the test serves on
+      // 127.0.0.1, which production refuses. Lease ports: a range of their own when several portals run here.
+      GATEWAY_ALLOW_LOOPBACK: 'true',
+      GATEWAY_PORT_RANGE: process.env.E2E_GATEWAY_PORT_RANGE ?? '20000-29999',
       // The swap reaches the local portal itself too, so its CSP admits the canary's origin.
       ...(process.env.E2E_REMOTE_OVERRIDES ? { REMOTE_URLS: process.env.E2E_REMOTE_OVERRIDES } : {}),
     },

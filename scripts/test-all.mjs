@@ -1,4 +1,4 @@
-// The README's test command: every suite in order (lint, typecheck, unit, API, build, e2e), stopping at
+// The README's test command: every suite in order (lint, typecheck, unit, API, gateway, build, e2e), stopping at
 // the first failure with a non-zero exit. Each runner's own summary is shown; the last line adds them up.
 import { spawn } from 'node:child_process';
 
@@ -10,6 +10,7 @@ const steps = [
   { name: 'typecheck', args: ['run', 'typecheck'] },
   { name: 'unit (jest)', args: ['run', 'test:unit'], count: 'jest' },
   { name: `API (node --test, PGlite${process.env.TEST_DATABASE_URL ? ' and PostgreSQL' : ''})`, args: ['run', 'test:api'], count: 'node' },
+  { name: `gateway (node --test, real sockets, PGlite${process.env.TEST_DATABASE_URL ? ' and PostgreSQL' : ''})`, args: ['run', 'test:gateway'], count: 'node' },
   { name: 'build (shell and remotes)', args: ['run', 'build'] },
   {
     // A second build of one remote with another label: e2e deploys it over the first to show that a

@@ -76,4 +76,25 @@ describe('loadConfig', () => {
     assert.throws(() => loadConfig({ REMOTE_URLS: 'not json' }), /REMOTE_URLS/);
     assert.throws(() => loadConfig({ REMOTE_URLS: '{"nope":"http://x"}' }), /REMOTE_URLS/);
   });
+
+  it('reads the support settings: members by name, limits, footer links only when they are http(s) URLs', () => {
+    const defaults = loadConfig({}).support;
+    assert.deepEqual(defaults, { ticketsPerHour: 10, maxOpenTickets: 5, usernames: [], links: { onion: null, messenger: null, status: null } });
+    const set = loadConfig({
+      SUPPORT_USERNAMES: ' alice, Bob ,,',
+      SUPPORT_TICKETS_PER_HOUR: '3',
+      SUPPORT_MAX_OPEN_TICKETS: '2',
+      SUPPORT_ONION_URL: 'http://shopabc.onion',
+      SUPPORT_STATUS_URL: 'https://status.example.com/',
+    }).support;
+    assert.deepEqual(set, {
+      ticketsPerHour: 3,
+      maxOpenTickets: 2,
+      usernames: ['alice', 'Bob'],
+      links: { onion: 'http://shopabc.onion/', messenger: null, status: 'https://status.example.com/' },
+    });
+    assert.throws(() => loadConfig({ SUPPORT_MESSENGER_URL: 'javascript:alert(1)' }), /SUPPORT_MESSENGER_URL/);
+    assert.throws(() => loadConfig({ SUPPORT_STATUS_URL: 'status page' }), /SUPPORT_STATUS_URL/);
+    assert.throws(() => loadConfig({ SUPPORT_MAX_OPEN_TICKETS: '0' }), /SUPPORT_MAX_OPEN_TICKETS/);
+  });
 });

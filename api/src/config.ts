@@ -81,12 +81,28 @@ export interface Config {
     /** How long an instance may serve counts and search results it computed (purchases clear it at once). */
     cacheMs: number;
   };
+  /** Support tickets and the desk (README "Support"). */
+  support: SupportConfig;
+  /** The SOCKS5 gateway that serves every lease (README "SOCKS5 gateway"). */
+  gateway: GatewaySettings;
   web: {
     shellDir: string;
     remoteDirs: Record<RemoteName, string>;
     /** Overrides of `/remotes.json` entries (dev mode: each remote on its own dev server). */
     remoteUrls: Record<RemoteName, string>;
   };
+}
+
+export interface GatewaySettings {
+  /** The host in every proxy string the API hands out: `publicHost:port`. */
+  publicHost: string;
+  /** Lease ports come from this range, unique among active leases. */
+  portRange: { first: number; last: number };
+  /**
+   * The GATEWAY_* variables as given. On embedded defaults main.ts starts the gateway in this process and
+   * hands it these, so the gateway's own config module parses them exactly as in a gateway process.
+   */
+  environment: Record<string, string>;
 }
 
 export type PaymentsConfig =
@@ -115,6 +131,47 @@ function payments(env: Env): PaymentsConfig {
       storeId: required('BTCPAY_STORE_ID'),
       apiKey: required('BTCPAY_API_KEY'),
       webhookSecret: required('BTCPAY_WEBHOOK_SECRET'),
+    },
+  };
+}
+
+export interface SupportConfig {
+  /** Tickets one customer may open per hour (429 beyond). */
+  ticketsPerHour: number;
+  /** Open tickets one customer may have at once. */
+  maxOpenTickets: number;
+  /** Accounts in support by configuration, besides those granted with the grant-support command. */
+  usernames: string[];
+  /** Footer links of the support page; null: not shown. */
+  links: { onion: string | null; messenger: string | null; status: string | null };
+}
+
+/** An optional http(s) link the operator configures; anything else is a mistake worth stopping for. */
+function link(env: Env, name: string): string | null {
+  const raw = text(env, name);
+  if (raw === null) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an absolute http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
+  return url.href;
+}
+
+function support(env: Env): SupportConfig {
+  return {
+    ticketsPerHour: integer(env, 'SUPPORT_TICKETS_PER_HOUR', 10, 1),
+    maxOpenTickets: integer(env, 'SUPPORT_MAX_OPEN_TICKETS', 5, 1),
+    usernames: (text(env, 'SUPPORT_USERNAMES') ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name !== ''),
+    links: {
+      onion: link(env, 'SUPPORT_ONION_URL'),
+      messenger: link(env, 'SUPPORT_MESSENGER_URL'),
+      status: link(env, 'SUPPORT_STATUS_URL'),
     },
   };
 }
@@ -171,6 +228,26 @@ function remoteUrls(env: Env): Record<RemoteName, string> {
     result[name as RemoteName] = url;
   }
   return result;
+}
+
+/** Same format and default as the gateway's own GATEWAY_PORT_RANGE. */
+function portRange(env: Env): { first: number; last: number } {
+  const raw = text(env, 'GATEWAY_PORT_RANGE') ?? '20000-29999';
+  const match = /^(\d{1,5})-(\d{1,5})$/.exec(raw);
+  const first = Number(match?.[1]);
+  const last = Number(match?.[2]);
+  if (!match || first < 1024 || last > 65535 || first > last) {
+    throw new ConfigError(`GATEWAY_PORT_RANGE must look like 20000-29999 within 1024-65535, got "${raw}"`);
+  }
+  return { first, last };
+}
+
+function gateway(env: Env): GatewaySettings {
+  const environment: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (name.startsWith('GATEWAY_') && value !== undefined) environment[name] = value;
+  }
+  return { publicHost: text(env, 'GATEWAY_PUBLIC_HOST') ?? '127.0.0.1', portRange: portRange(env), environment };
 }
 
 function trustProxy(env: Env): boolean | string {
@@ -233,6 +310,8 @@ export function loadConfig(env: Env = process.env): Config {
       inventorySeed: integer(env, 'INVENTORY_SEED', 1),
       cacheMs: integer(env, 'MARKET_CACHE_MS', 1000),
     },
+    support: support(env),
+    gateway: gateway(env),
     web: {
       shellDir: join(repoRoot, 'shell', 'dist'),
       remoteDirs,

@@ -19,8 +19,8 @@ export const UserInfo = Type.Object({
 });
 export type UserInfo = Static<typeof UserInfo>;
 
-/** The account with its balance in dollars. */
-export const UserDetails = Type.Object({ ...UserInfo.properties, balance: Type.Number() });
+/** The account with its balance in dollars and its staff roles (`support`: may work the support desk). */
+export const UserDetails = Type.Object({ ...UserInfo.properties, balance: Type.Number(), roles: Type.Array(Type.Literal('support')) });
 export type UserDetails = Static<typeof UserDetails>;
 
 /** The `:userId` of /api/users/{userId} and friends: always the signed-in user's own id. */

@@ -38,6 +38,8 @@ export const ProxyListing = Type.Object({
   pbl_black: BlacklistFlag,
   port: Type.Optional(Type.Integer()),
   socks_auth: Type.Optional(Type.String()),
+  /** After purchase: the endpoint to connect to, `gateway-host:port`. */
+  proxy: Type.Optional(Type.String()),
   sold: Type.Optional(Type.Boolean()),
 });
 export type ProxyListing = Static<typeof ProxyListing>;
@@ -91,8 +93,9 @@ export const BuyRequest = Type.Object({
 export type BuyRequest = Static<typeof BuyRequest>;
 
 /**
- * One bought proxy: its lease's port, `login:pass`, and `PROXY`, the `host:port` a client connects to (the
- * same string GET /proxy/my gives; the page shows it as it is and never rebuilds it).
+ * One bought proxy: its lease's port and `login:pass`, and `PROXY`, the endpoint that carries it
+ * (`gateway-host:PORT`; the listing's `sock_real_ip` is the exit the destination sees, not where to connect).
+ * The page shows it as it is and never rebuilds it.
  */
 export const PurchaseItem = Type.Object({ ID: Type.String(), PORT: Type.Integer(), SOCKS_AUTH: Type.String(), PROXY: Type.String() });
 export type PurchaseItem = Static<typeof PurchaseItem>;
@@ -110,10 +113,28 @@ export type AvailabilityResponse = Static<typeof AvailabilityResponse>;
 export const PurchaseRefusal = Type.Object({ message: Type.String(), unavailable: Type.Optional(Type.Array(Type.String())) });
 export type PurchaseRefusal = Static<typeof PurchaseRefusal>;
 
-/** GET /proxy/my: an active proxy of the signed-in user, `proxy` as ip:port, `socks_auth` as login:pass. */
+/** GET /proxy/my: an active proxy of the signed-in user, `proxy` as gateway-host:port, `socks_auth` as login:pass. */
 export const OwnProxy = Type.Object({ proxy: Type.String(), socks_auth: Type.String() });
 export type OwnProxy = Static<typeof OwnProxy>;
 
 /** GET /proxy/balance, in dollars. */
 export const BalanceResponse = Type.Object({ balance: Type.Number() });
 export type BalanceResponse = Static<typeof BalanceResponse>;
+
+/** GET /proxy/usage/{historyId}: a lease's path parameter (the history item's `history_id`). */
+export const LeaseUsageParams = Type.Object({ historyId: Type.String({ pattern: '^[1-9][0-9]{0,14}$' }) });
+export type LeaseUsageParams = Static<typeof LeaseUsageParams>;
+
+/**
+ * Traffic the gateway carried for one of the user's leases (History detail panel): bytes from the client
+ * to destinations (`bytes_up`), back (`bytes_down`), connections relayed, and when the gateway last wrote
+ * (null: no traffic yet). Written in batches about once a second.
+ */
+export const LeaseUsage = Type.Object({
+  history_id: Type.String(),
+  bytes_up: Type.Integer(),
+  bytes_down: Type.Integer(),
+  connections: Type.Integer(),
+  updated_at: Type.Union([Type.String(), Type.Null()]),
+});
+export type LeaseUsage = Static<typeof LeaseUsage>;

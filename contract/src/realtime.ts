@@ -9,3 +9,9 @@ export interface BalanceEvent {
 
 /** GET /remotes.json: federation name -> manifest URL. */
 export type RemoteMap = Record<string, string>;
+
+/** Socket.io event to a ticket's owner and to support when the ticket got a message or changed status. */
+export const TICKET_EVENT = 'ticket';
+export interface TicketEvent {
+  ticketId: string;
+}

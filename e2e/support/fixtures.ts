@@ -1,6 +1,7 @@
 import { test as base, expect, type TestInfo } from '@playwright/test';
 import type { Mailbox } from './mailbox.ts';
-import { INCOMPATIBLE_BUILD, mailPower, REDEPLOY_BUILD, redeployPower, sandboxPower, type Power, type TestBuild } from './powers.ts';
+import { INCOMPATIBLE_BUILD, mailPower, REDEPLOY_BUILD, redeployPower, sandboxPower, supportPower, type Power, type TestBuild } from './powers.ts';
+import { logIn, type Customer } from './session.ts';
 import { applyRemoteOverrides } from './remote-overrides.ts';
 import { REMOTE_NAMES, tagOf, type Tag } from './remotes.ts';
 
@@ -19,6 +20,8 @@ interface Fixtures {
   accountDeployFolder: string;
   /** The deploy folder of mfe-history in the portal under test, to deploy its version-incompatible build. */
   historyDeployFolder: string;
+  /** A signed-in member of support (the session is the API's; open it in its own browser context). */
+  supportMember: Customer;
   tagged: void;
 }
 
@@ -70,6 +73,13 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 
   // eslint-disable-next-line no-empty-pattern
   historyDeployFolder: async ({}, use, testInfo) => use(await deployFolderOrSkip(INCOMPATIBLE_BUILD, testInfo)),
+
+  supportMember: async ({ request }, use, testInfo) => {
+    const power = supportPower();
+    testInfo.skip(!power.granted, power.granted ? '' : power.reason);
+    if (!power.granted) return;
+    await use(await logIn(request, power.value));
+  },
 
   // A spec names the remote(s) it exercises, so `--grep @history` runs exactly one team's specs.
   tagged: [

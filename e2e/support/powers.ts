@@ -7,6 +7,7 @@ import { outboxMailbox } from './outbox.ts';
 import { overriddenRemotes } from './remote-overrides.ts';
 import type { RemoteName } from './remotes.ts';
 import { SANDBOX_CHECKOUT_PATH, targetRunsSandbox } from './sandbox-payments.ts';
+import { CUSTOMER_PASSWORD } from './session.ts';
 import { folderFromEnv, localDirs, REPO_ROOT, target } from './target.ts';
 
 // Some specs need more than a visitor's browser: reading the mail the portal sends, paying without money,
@@ -90,4 +91,29 @@ export function redeployPower(build: TestBuild): Power<string> {
     return denied(`redeploy: the test build of ${remote} is missing: ${build.command}`);
   }
   return granted(join(remotesDir, remote));
+}
+
+/**
+ * The run's own portal lists this username in SUPPORT_USERNAMES (playwright.config.ts), the operator's way
+ * of making members of support without the database; the support spec registers the account.
+ */
+export const E2E_SUPPORT_USERNAME = 'e2e_support_desk';
+
+export interface SupportAccount {
+  username: string;
+  password: string;
+  /** Whether the account must be registered first (the run's own portal starts empty). */
+  register: boolean;
+}
+
+/** A member of support: the run's own (see E2E_SUPPORT_USERNAME); else E2E_SUPPORT_USERNAME/PASSWORD. */
+export function supportPower(): Power<SupportAccount> {
+  const { localRunDir } = target();
+  if (localRunDir) return granted({ username: E2E_SUPPORT_USERNAME, password: CUSTOMER_PASSWORD, register: true });
+  const username = process.env.E2E_SUPPORT_USERNAME?.trim();
+  const password = process.env.E2E_SUPPORT_PASSWORD;
+  if (username && password) return granted({ username, password, register: false });
+  return denied(
+    'support: the portal under test is not this run\'s own: set E2E_SUPPORT_USERNAME and E2E_SUPPORT_PASSWORD to an account its operator made a member of support (grant-support or SUPPORT_USERNAMES)',
+  );
 }

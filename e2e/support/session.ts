@@ -32,13 +32,28 @@ export async function registerCustomer(request: APIRequestContext, prefix = 'e2e
 }
 
 export async function createCustomer(request: APIRequestContext, prefix = 'e2e'): Promise<Customer> {
-  const account = await registerCustomer(request, prefix);
+  return logIn(request, await registerCustomer(request, prefix));
+}
+
+/**
+ * Logs an account in through the API; with `register`, registers it first unless it exists already (a
+ * fixed account a run reuses).
+ */
+export async function logIn(
+  request: APIRequestContext,
+  account: { username: string; password: string; email?: string; register?: boolean },
+): Promise<Customer> {
+  const email = account.email ?? `${account.username}@example.com`;
+  if (account.register) {
+    const registered = await request.post('/api/auth/register', { data: { username: account.username, email, password: account.password } });
+    if (!registered.ok() && registered.status() !== 409) throw new Error(`register failed: ${registered.status()} ${await registered.text()}`);
+  }
   const response = await request.post('/api/auth/login', {
     data: { username: account.username, password: account.password, captcha: await solveCaptcha(request) },
   });
   if (!response.ok()) throw new Error(`login failed: ${response.status()} ${await response.text()}`);
-  const body = (await response.json()) as { token: string; userInfo: { _id: string } };
-  return { ...account, token: body.token, userId: body.userInfo._id };
+  const body = (await response.json()) as { token: string; userInfo: { _id: string; email: string } };
+  return { username: account.username, email: body.userInfo.email, password: account.password, token: body.token, userId: body.userInfo._id };
 }
 
 /** Puts the customer's session where the portal keeps it (localStorage `token` and `userId`). */

@@ -1,8 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { topUpThroughSandbox } from '../support/sandbox-payments.ts';
 import { createCustomer, signIn, type Customer } from '../support/session.ts';
+import { fetchThroughProxy } from '../support/socks-fetch.ts';
+import { target } from '../support/target.ts';
 
 interface Listing {
   id: string;
@@ -38,7 +42,8 @@ async function pickStateAndIsp(request: APIRequestContext, customer: Customer) {
 }
 
 const money = (dollars: number) => `$${dollars.toFixed(2)}`;
-const CREDENTIAL = /^[A-Za-z0-9]{5,7}:[A-Za-z0-9]{5,7}@198\.1[89]\.\d{1,3}\.\d{1,3}:\d{4,5}$/;
+/** login:pass@gateway-host:port: the gateway endpoint that carries the proxy, not the exit's address. */
+const CREDENTIAL = /^[A-Za-z0-9]{5,7}:[A-Za-z0-9]{5,7}@[A-Za-z0-9.:[\]-]+:\d{4,5}$/;
 
 async function rowIp(page: Page, index: number): Promise<string> {
   const cell = page.getByTestId('proxy-row').nth(index).getByRole('cell').first();
@@ -94,8 +99,9 @@ async function buyTwoThroughTheCart(page: Page, narrow: boolean, state: { state:
   const mine = page.getByRole('list', { name: 'My proxies' }).getByTestId('proxy-credential');
   await expect(mine).toHaveCount(2);
   const credentials = await mine.allTextContents();
-  expect(credentials.map((c) => c.split('@')[1]?.split(':')[0]).sort()).toEqual([firstIp, secondIp].sort());
   for (const credential of credentials) expect(credential).toMatch(CREDENTIAL);
+  // Each lease has its own port on the gateway.
+  expect(new Set(credentials.map((c) => c.split(':').at(-1))).size).toBe(2);
   await expect(page.getByTestId('cart-summary-count')).toHaveText('empty');
 
   // A reload reads everything from the server again: the proxies are still ours and the cart stays empty.
@@ -124,4 +130,36 @@ test('the same purchase on a 390 px phone, with details in a modal', { tag: ['@m
   await page.goto('/dashboard');
   await expect(page.getByRole('button', { name: /^USA \(\d+\)$/ })).toHaveAttribute('aria-expanded', 'true');
   await buyTwoThroughTheCart(page, true, state, word);
+});
+
+test('a proxy bought in the browser fetches a page with the string copied from My Proxies', { tag: ['@marketplace'] }, async ({ page, request, sandbox: _ }) => {
+  test.skip(
+    !target().localRunDir,
+    "gateway: the portal under test is not this run's own, so its gateway cannot reach the page this test serves on 127.0.0.1",
+  );
+  const body = 'served to a customer through the gateway';
+  const server = createServer((_request, response) => response.end(body));
+  await new Promise<void>((resolve) => server.listen({ host: '127.0.0.1', port: 0 }, resolve));
+  try {
+    const customer = await customerWithBalance(request, 'proxyuser');
+    const { state } = await pickStateAndIsp(request, customer);
+    await signIn(page, customer);
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: `${state.state} - ${state.cnt}` }).click();
+    const firstIp = await rowIp(page, 0);
+    await page.getByTestId('proxy-row').first().click();
+    const details = page.getByRole('complementary', { name: `Proxy ${firstIp}` });
+    await details.getByRole('button', { name: 'Buy', exact: true }).click();
+    await expect(page.getByText('Purchased Successfully !!!')).toBeVisible();
+
+    const mine = page.getByRole('list', { name: 'My proxies' }).getByTestId('proxy-credential');
+    await expect(mine).toHaveCount(1);
+    const copied = (await mine.first().textContent()) ?? '';
+    expect(copied).toMatch(CREDENTIAL);
+    const port = (server.address() as AddressInfo).port;
+    // The gateway hears of the purchase within a second; until then the port may not be open yet.
+    await expect(async () => expect(await fetchThroughProxy(copied, port)).toBe(body)).toPass({ timeout: 5000 });
+  } finally {
+    server.close();
+  }
 });

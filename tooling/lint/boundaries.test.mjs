@@ -34,6 +34,14 @@ const probes = {
     file: `api/src/${tag}.ts`,
     source: "import * as atoms from '../../shared/src/auth/auth-atoms.ts';\nexport const probe = atoms;\n",
   },
+  apiToGateway: {
+    file: `api/src/${tag}-gateway.ts`,
+    source: "import { startEmbeddedGateway } from 'gateway/embedded';\nexport const probe = startEmbeddedGateway;\n",
+  },
+  gatewayToApi: {
+    file: `gateway/src/${tag}.ts`,
+    source: "import { loadConfig } from '../../api/src/config.ts';\nexport const probe = loadConfig;\n",
+  },
   e2eToApp: {
     file: `e2e/tests/${tag}.ts`,
     source: "import * as page from '../../mfe-history/src/history-page.tsx';\nexport const probe = page;\n",
@@ -96,6 +104,14 @@ test('shared importing the shell is reported', () => {
 
 test('the API importing shared is reported', () => {
   assert.ok(rulesReported(probes.apiToShared).includes('import-x/no-restricted-paths'));
+});
+
+test('the API starting the gateway anywhere but main.ts (and its tests) is reported', () => {
+  assert.ok(rulesReported(probes.apiToGateway).includes('import-x/no-restricted-paths'));
+});
+
+test('the gateway importing API code is reported', () => {
+  assert.ok(rulesReported(probes.gatewayToApi).includes('import-x/no-restricted-paths'));
 });
 
 test('an end-to-end test importing an app internal is reported', () => {

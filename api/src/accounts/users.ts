@@ -119,6 +119,6 @@ export function toUserInfo(user: Pick<UserRow, 'id' | 'username' | 'email'>): Us
   return { _id: user.id, username: user.username, email: user.email };
 }
 
-export function toUserDetails(user: Pick<UserRow, 'id' | 'username' | 'email' | 'balance_cents'>): UserDetails {
+export function toUserDetails(user: Pick<UserRow, 'id' | 'username' | 'email' | 'balance_cents'>): Omit<UserDetails, 'roles'> {
   return { ...toUserInfo(user), balance: centsToDollars(user.balance_cents) };
 }

@@ -11,6 +11,8 @@ import type { Schema } from './schema.ts';
 export interface Database {
   db: Kysely<Schema>;
   kind: DatabaseConfig['kind'];
+  /** The embedded instance itself (kind 'pglite' opened here): the in-process gateway listens on it. */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -44,6 +46,7 @@ export async function openPGlite(dataDir: string | null): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    pglite,
     close: async () => {
       await db.destroy();
       await pglite.close();

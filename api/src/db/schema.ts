@@ -2,6 +2,7 @@
 // adds a table or column adds it here too.
 import type { ColumnType, Generated } from 'kysely';
 import type { OrderStatus, PaymentProviderName } from 'contract/payments';
+import type { TicketCategory, TicketStatus } from 'contract/support-rules';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 
@@ -80,6 +81,41 @@ export interface PaymentOrdersTable {
   completed_at: Date | null;
 }
 
+export type StaffRole = 'support';
+
+export interface StaffRolesTable {
+  user_id: string;
+  role: StaffRole;
+  granted_at: CreatedAt;
+}
+
+export interface TicketsTable {
+  id: Generated<string>;
+  user_id: string;
+  category: TicketCategory;
+  status: ColumnType<TicketStatus, TicketStatus | undefined, TicketStatus>;
+  lease_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface TicketMessagesTable {
+  id: Generated<string>;
+  ticket_id: string;
+  sender_id: string;
+  from_support: boolean;
+  text: string;
+  created_at: CreatedAt;
+}
+
+export interface RefundsTable {
+  lease_id: number;
+  ticket_id: string;
+  user_id: string;
+  amount_cents: number;
+  approved_by: string;
+  created_at: CreatedAt;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   name: string;
@@ -96,5 +132,9 @@ export interface Schema {
   failed_logins: FailedLoginsTable;
   ledger: LedgerTable;
   payment_orders: PaymentOrdersTable;
+  staff_roles: StaffRolesTable;
+  tickets: TicketsTable;
+  ticket_messages: TicketMessagesTable;
+  refunds: RefundsTable;
   schema_migrations: SchemaMigrationsTable;
 }

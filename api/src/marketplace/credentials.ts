@@ -13,16 +13,3 @@ function randomWord(): string {
 export function generateSocksAuth(): string {
   return `${randomWord()}:${randomWord()}`;
 }
-
-/** A lease's own port on its exit, outside the well-known and ephemeral ranges. */
-export function generatePort(): number {
-  return randomInt(10_000, 32_768);
-}
-
-/**
- * The `host:port` a customer connects to for a lease: what GET /proxy/my and a purchase's answer show. One
- * function, so the purchase answer and the own-proxies list can never disagree on the address.
- */
-export function proxyEndpoint(realIp: string, port: number): string {
-  return `${realIp}:${port}`;
-}

@@ -10,6 +10,8 @@ export const marketMessages = {
   insufficientFunds: (balanceCents: number, totalCents: number) =>
     `Insufficient funds: your balance is ${dollars(balanceCents)}, these proxies cost ${dollars(totalCents)}`,
   findTooShort: 'Type at least 2 characters to search',
+  noFreePort: 'No proxy port is free right now; please try again later',
+  noSuchLease: (historyId: string) => `You have no proxy ${historyId}`,
   unknownRegion: (region: string) => `Unknown region "${region}"`,
   stateSearch: "A state search sends METHOD 'search', COUNTRY and STATE; a country search sends COUNTRY alone",
 };

@@ -1,10 +1,9 @@
 // Reading the market: counts per tab and state, a region's countries, searches, one listing, the user's
 // own proxies. Anything for sale is selected with the one `forSale` condition, every listing with `listingJson`.
 import { sql, type Kysely } from 'kysely';
-import type { CountryItem, OwnProxy, ProxyListing, RegionCount, StateCount } from 'contract/marketplace';
+import type { CountryItem, LeaseUsage, OwnProxy, ProxyListing, RegionCount, StateCount } from 'contract/marketplace';
 import type { Schema } from '../db/schema.ts';
 import { REGIONS, type RegionKey } from './demo-geography.ts';
-import { proxyEndpoint } from './credentials.ts';
 import { forSale, listingJson } from './listing-sql.ts';
 import { marketDb } from './market-schema.ts';
 
@@ -13,7 +12,8 @@ export function regionKeyOf(region: string): RegionKey | null {
   return REGIONS.find((r) => r.key === region || r.name === region)?.key ?? null;
 }
 
-export function createMarketReads(db: Kysely<Schema>) {
+/** `gatewayHost`: where every lease is served; a lease's proxy string is `gatewayHost:port`. */
+export function createMarketReads(db: Kysely<Schema>, gatewayHost: string) {
   const market = marketDb(db);
   return {
     async regionCounts(): Promise<RegionCount[]> {
@@ -109,21 +109,47 @@ export function createMarketReads(db: Kysely<Schema>) {
         .executeTakeFirst();
       if (!row) return null;
       const listing = row.listing as ProxyListing;
-      if (row.port !== null && row.socks_auth !== null) return { ...listing, port: row.port, socks_auth: row.socks_auth, sold: true };
+      if (row.port !== null && row.socks_auth !== null) {
+        return { ...listing, port: row.port, socks_auth: row.socks_auth, proxy: `${gatewayHost}:${row.port}`, sold: true };
+      }
       return row.for_sale ? listing : null;
+    },
+
+    /** Traffic of one of the user's leases (any, active or ended); null when the lease is not theirs. */
+    async leaseUsage(userId: string, leaseId: string): Promise<LeaseUsage | null> {
+      const row = await market
+        .selectFrom('proxy_leases')
+        .leftJoin('proxy_lease_usage', 'proxy_lease_usage.lease_id', 'proxy_leases.id')
+        .select([
+          'proxy_leases.id',
+          'proxy_lease_usage.bytes_up',
+          'proxy_lease_usage.bytes_down',
+          'proxy_lease_usage.connections',
+          'proxy_lease_usage.updated_at',
+        ])
+        .where('proxy_leases.id', '=', Number(leaseId))
+        .where('proxy_leases.user_id', '=', userId)
+        .executeTakeFirst();
+      if (!row) return null;
+      return {
+        history_id: String(row.id),
+        bytes_up: Number(row.bytes_up ?? 0),
+        bytes_down: Number(row.bytes_down ?? 0),
+        connections: Number(row.connections ?? 0),
+        updated_at: row.updated_at ? new Date(row.updated_at).toISOString() : null,
+      };
     },
 
     async ownProxies(userId: string, now: Date): Promise<OwnProxy[]> {
       const rows = await market
         .selectFrom('proxy_leases')
-        .innerJoin('proxy_listings', 'proxy_listings.id', 'proxy_leases.listing_id')
-        .select(['proxy_listings.real_ip', 'proxy_leases.port', 'proxy_leases.socks_auth'])
+        .select(['proxy_leases.port', 'proxy_leases.socks_auth'])
         .where('proxy_leases.user_id', '=', userId)
         .where('proxy_leases.expires_at', '>', now)
         .orderBy('proxy_leases.starts_at')
         .orderBy('proxy_leases.id')
         .execute();
-      return rows.map((row) => ({ proxy: proxyEndpoint(row.real_ip, row.port), socks_auth: row.socks_auth }));
+      return rows.map((row) => ({ proxy: `${gatewayHost}:${row.port}`, socks_auth: row.socks_auth }));
     },
   };
 }

@@ -33,6 +33,12 @@ export type ProxyListingsTable = {
   pbl_black: 0 | 1;
   online: boolean;
   leased_until: Date | null;
+  /** How the gateway carries the listing's traffic (migrations/0004_gateway.sql). */
+  exit_kind: ColumnType<'direct' | 'socks5', 'direct' | 'socks5' | undefined, 'direct' | 'socks5'>;
+  exit_host: ColumnType<string | null, string | null | undefined, string | null>;
+  exit_port: ColumnType<number | null, number | null | undefined, number | null>;
+  exit_login: ColumnType<string | null, string | null | undefined, string | null>;
+  exit_pass: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 export type ProxyLeasesTable = {
@@ -46,11 +52,23 @@ export type ProxyLeasesTable = {
   expires_at: Date;
   renew: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: ColumnType<Date, Date | undefined, never>;
+  /** Client networks that may use the lease without its login:pass (the owner's IP allow-list). */
+  allow_cidrs: ColumnType<string[], string[] | undefined, string[]>;
+};
+
+/** Traffic per lease, added to by the gateways in batches. */
+export type ProxyLeaseUsageTable = {
+  lease_id: number;
+  bytes_up: number;
+  bytes_down: number;
+  connections: number;
+  updated_at: Date;
 };
 
 export type MarketTables = {
   proxy_listings: ProxyListingsTable;
   proxy_leases: ProxyLeasesTable;
+  proxy_lease_usage: ProxyLeaseUsageTable;
 };
 
 export type MarketDb = Kysely<Schema & MarketTables>;

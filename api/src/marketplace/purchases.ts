@@ -3,7 +3,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { PurchaseItem } from 'contract/marketplace';
 import type { Schema } from '../db/schema.ts';
 import { postLedgerEntry } from '../ledger/ledger.ts';
-import { generatePort, generateSocksAuth, proxyEndpoint } from './credentials.ts';
+import { generateSocksAuth } from './credentials.ts';
+import { allocateLeasePort, NoFreePortError, type PortRange } from './lease-ports.ts';
 import { forSale } from './listing-sql.ts';
 import { marketDb } from './market-schema.ts';
 import { listingPriceCents } from './pricing.ts';
@@ -17,7 +18,9 @@ export type PurchaseResult =
   | { ok: false; reason: 'not-found'; id: string }
   /** Sold meanwhile, or offline: every such listing of the request, by id and address. */
   | { ok: false; reason: 'unavailable'; ids: string[]; ips: string[] }
-  | { ok: false; reason: 'insufficient-funds'; balanceCents: number; totalCents: number };
+  | { ok: false; reason: 'insufficient-funds'; balanceCents: number; totalCents: number }
+  /** Every port of the gateway's range is held by an active lease (the operator must widen it). */
+  | { ok: false; reason: 'no-port' };
 
 /** Thrown inside the transaction to roll it back; turned into its result outside. */
 class Refusal extends Error {
@@ -28,7 +31,13 @@ class Refusal extends Error {
   }
 }
 
-export function createPurchases(db: Kysely<Schema>) {
+/** Where the gateway serves leases: the proxy string is `publicHost:port`, the port from `portRange`. */
+export interface GatewayEndpoint {
+  publicHost: string;
+  portRange: PortRange;
+}
+
+export function createPurchases(db: Kysely<Schema>, gateway: GatewayEndpoint) {
   return {
     /**
      * Locks the buyer's row, then the listings in id order (so concurrent purchases cannot deadlock), checks
@@ -37,10 +46,11 @@ export function createPurchases(db: Kysely<Schema>) {
      */
     async buy(userId: string, ids: readonly string[]): Promise<PurchaseResult> {
       try {
-        const bought = await db.transaction().execute((trx) => buyInTransaction(trx, userId, ids));
+        const bought = await db.transaction().execute((trx) => buyInTransaction(trx, gateway, userId, ids));
         return { ok: true, bought };
       } catch (error) {
         if (error instanceof Refusal) return error.result;
+        if (error instanceof NoFreePortError) return { ok: false, reason: 'no-port' };
         throw error;
       }
     },
@@ -49,7 +59,12 @@ export function createPurchases(db: Kysely<Schema>) {
 
 export type Purchases = ReturnType<typeof createPurchases>;
 
-async function buyInTransaction(trx: Transaction<Schema>, userId: string, ids: readonly string[]): Promise<PurchaseItem[]> {
+async function buyInTransaction(
+  trx: Transaction<Schema>,
+  gateway: GatewayEndpoint,
+  userId: string,
+  ids: readonly string[],
+): Promise<PurchaseItem[]> {
   const market = marketDb(trx);
   const now = new Date();
   const buyer = await trx.selectFrom('users').select('balance_cents').where('id', '=', userId).forUpdate().executeTakeFirst();
@@ -75,7 +90,6 @@ async function buyInTransaction(trx: Transaction<Schema>, userId: string, ids: r
   const balanceCents = Number(buyer.balance_cents);
   if (balanceCents < total) throw new Refusal({ ok: false, reason: 'insufficient-funds', balanceCents, totalCents: total });
 
-  const realIpOf = (id: string) => byId.get(id)?.real_ip ?? '';
   const expiresAt = new Date(now.getTime() + LEASE_MS);
   const bought: PurchaseItem[] = [];
   for (const { id, priceCents } of priced) {
@@ -84,7 +98,7 @@ async function buyInTransaction(trx: Transaction<Schema>, userId: string, ids: r
       .values({
         user_id: userId,
         listing_id: Number(id),
-        port: generatePort(),
+        port: await allocateLeasePort(trx, gateway.portRange),
         socks_auth: generateSocksAuth(),
         price_cents: priceCents,
         starts_at: now,
@@ -94,7 +108,7 @@ async function buyInTransaction(trx: Transaction<Schema>, userId: string, ids: r
       .executeTakeFirstOrThrow();
     await market.updateTable('proxy_listings').set({ leased_until: expiresAt }).where('id', '=', Number(id)).execute();
     await postLedgerEntry(trx, { userId, kind: 'purchase', amountCents: -priceCents, reference: `lease:${lease.id}` });
-    bought.push({ ID: id, PORT: lease.port, SOCKS_AUTH: lease.socks_auth, PROXY: proxyEndpoint(realIpOf(id), lease.port) });
+    bought.push({ ID: id, PORT: lease.port, SOCKS_AUTH: lease.socks_auth, PROXY: `${gateway.publicHost}:${lease.port}` });
   }
   return bought;
 }

@@ -5,7 +5,7 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import { BALANCE_EVENT, type BalanceEvent } from 'contract/realtime';
+import { BALANCE_EVENT, TICKET_EVENT, type BalanceEvent, type TicketEvent } from 'contract/realtime';
 import { authMessages } from 'contract/auth-rules';
 import { Server } from 'socket.io';
 import type { SessionUser } from '../accounts/sessions.ts';
@@ -16,11 +16,15 @@ declare module 'fastify' {
     io: Server;
     /** Tells the user's open pages that their balance changed (they refetch the user details). */
     notifyBalance(userId: string): void;
+    /** Tells the ticket's owner and every member of support that the ticket changed (they refetch it). */
+    notifyTicket(ownerId: string, ticketId: string): void;
   }
 }
 
 const userRoom = (userId: string) => `user:${userId}`;
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+/** Every connected member of support, on any instance. */
+const SUPPORT_ROOM = 'support';
 
 export default fp<{ config: Config }>(
   async (app, { config }) => {
@@ -62,6 +66,12 @@ export default fp<{ config: Config }>(
     io.on('connection', (socket) => {
       const user = socket.data.user as SessionUser;
       void socket.join([userRoom(user.id), sessionRoom(user.sessionId)]);
+      app.repositories.supportRoles.isMember(user).then(
+        (member) => {
+          if (member && socket.connected) void socket.join(SUPPORT_ROOM);
+        },
+        (error: unknown) => app.log.error({ err: error }, 'support membership check failed'),
+      );
     });
 
     // A session ended by logout, a newer login or a password change drops its live connection too.
@@ -73,6 +83,10 @@ export default fp<{ config: Config }>(
     app.decorate('notifyBalance', (userId: string) => {
       const event: BalanceEvent = { _id: userId };
       io.to(userRoom(userId)).emit(BALANCE_EVENT, event);
+    });
+    app.decorate('notifyTicket', (ownerId: string, ticketId: string) => {
+      const event: TicketEvent = { ticketId };
+      io.to([userRoom(ownerId), SUPPORT_ROOM]).emit(TICKET_EVENT, event);
     });
 
     // Close sockets before fastify closes the HTTP server (io.close() would close that server itself).

@@ -6,6 +6,8 @@ import { createMarketReads, type MarketReads } from '../marketplace/market-reads
 import { createPurchases, type Purchases } from '../marketplace/purchases.ts';
 import { createExpenseRepository, type ExpenseRepository } from '../payments/expenses.ts';
 import { createOrderRepository, type OrderRepository } from '../payments/orders.ts';
+import { createSupportRoles, type SupportRoles } from '../support/support-roles.ts';
+import { createTicketRepository, type TicketRepository } from '../support/tickets.ts';
 
 export interface Repositories {
   users: UserRepository;
@@ -13,6 +15,8 @@ export interface Repositories {
   purchases: Purchases;
   orders: OrderRepository;
   expenses: ExpenseRepository;
+  tickets: TicketRepository;
+  supportRoles: SupportRoles;
 }
 
 declare module 'fastify' {
@@ -25,12 +29,18 @@ export default fp(
   async (app) => {
     const repositories: Repositories = {
       users: createUserRepository(app.db),
-      market: createMarketReads(app.db),
-      purchases: createPurchases(app.db),
+      market: createMarketReads(app.db, app.config.gateway.publicHost),
+      purchases: createPurchases(app.db, app.config.gateway),
       orders: createOrderRepository(app.db),
       expenses: createExpenseRepository(app.db),
+      tickets: createTicketRepository(app.db),
+      supportRoles: createSupportRoles(app.db, app.config.support.usernames),
     };
     app.decorate('repositories', repositories);
+    const unclaimed = await repositories.supportRoles.unclaimedConfiguredNames();
+    if (unclaimed.length > 0) {
+      app.log.warn({ usernames: unclaimed }, 'SUPPORT_USERNAMES lists names no account holds yet: whoever registers one becomes a member of support');
+    }
   },
   { name: 'repositories', dependencies: ['database'] },
 );

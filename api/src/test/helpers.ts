@@ -41,6 +41,7 @@ export function testConfig(dataDir: string, overrides: DeepPartial<Config> = {})
     auth: { ...base.auth, ...overrides.auth },
     captcha: { ...base.captcha, maxNumber: 500, ...overrides.captcha },
     rateLimit: { ...base.rateLimit, max: 10_000, ...overrides.rateLimit },
+    support: { ...base.support, ...overrides.support },
     web: { ...base.web, ...overrides.web },
   } as Config;
 }
@@ -75,16 +76,21 @@ after(async () => {
   if (embedded) await (await embedded).close();
 });
 
+/** A test database: also names its schema (a gateway started by a test reads the same one). */
+export type TestDatabase = Database & { schema: string };
+
 /** A fresh database (schema) on the given backend, migrated unless asked not to; close() removes it. */
-export async function openTestDatabase(backend: Backend, options: { migrated?: boolean } = {}): Promise<Database> {
+export async function openTestDatabase(backend: Backend, options: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const schema = `test_${randomBytes(6).toString('hex')}`;
   let database: Database;
   if (backend === 'pglite') {
-    const db = new Kysely<Schema>({ dialect: new PGliteDialect(await embeddedPostgres(), schema) });
+    const pglite = await embeddedPostgres();
+    const db = new Kysely<Schema>({ dialect: new PGliteDialect(pglite, schema) });
     await sql`create schema ${sql.id(schema)}`.execute(db);
     database = {
       db,
       kind: 'pglite',
+      pglite,
       close: async () => {
         await sql`drop schema ${sql.id(schema)} cascade`.execute(db);
         await db.destroy();
@@ -110,7 +116,7 @@ export async function openTestDatabase(backend: Backend, options: { migrated?: b
     };
   }
   if (options.migrated !== false) await migrate(database.db);
-  return database;
+  return { ...database, schema };
 }
 
 export interface BuildOptions {

@@ -1,4 +1,7 @@
-/** Query keys of server data, one per cached call; marketplace keys start with 'proxy', payments keys with 'payments'. */
+/**
+ * Query keys of server data, one per cached call; marketplace keys start with 'proxy', payments keys with
+ * 'payments', ticket keys with `ticketsRoot` (the socket's `ticket` event refetches all of those in use).
+ */
 export const queryKeys = {
   user: (userId: string) => ['user', userId] as const,
   balance: ['proxy', 'balance'] as const,
@@ -13,4 +16,11 @@ export const queryKeys = {
   history: ['proxy', 'history'] as const,
   topups: (userId: string) => ['payments', 'topups', userId] as const,
   expenses: ['payments', 'expenses'] as const,
+  ticketsRoot: ['support', 'tickets'] as const,
+  tickets: (userId: string) => ['support', 'tickets', 'mine', userId] as const,
+  ticket: (ticketId: string) => ['support', 'tickets', 'one', ticketId] as const,
+  deskTickets: (status: string, category: string) => ['support', 'tickets', 'desk', status, category] as const,
+  deskTicket: (ticketId: string) => ['support', 'tickets', 'desk-one', ticketId] as const,
+  refundableProxies: ['support', 'refundable'] as const,
+  supportLinks: ['support', 'links'] as const,
 };

@@ -14,12 +14,17 @@ export function SessionEffects() {
 
   useEffect(() => {
     if (!token) return;
-    return connectBalanceSocket(token, ({ _id }) => {
-      // On `balance` the user details are fetched again (and with them, what the balance pays for).
-      void queryClient.invalidateQueries({ queryKey: queryKeys.user(_id) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.balance });
-      void queryClient.invalidateQueries({ queryKey: ['payments'] });
-    });
+    return connectBalanceSocket(
+      token,
+      ({ _id }) => {
+        // On `balance` the user details are fetched again (and with them, what the balance pays for).
+        void queryClient.invalidateQueries({ queryKey: queryKeys.user(_id) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.balance });
+        void queryClient.invalidateQueries({ queryKey: ['payments'] });
+      },
+      // A ticket got a message or a new status: open ticket pages and lists show it without a reload.
+      () => void queryClient.invalidateQueries({ queryKey: queryKeys.ticketsRoot }),
+    );
   }, [token, queryClient]);
 
   useEffect(() => {

@@ -4,6 +4,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config.ts';
 import { requireSession } from '../../plugins/auth.ts';
 import auth from './auth/index.ts';
+import booking from './booking/index.ts';
+import desk from './booking/desk/index.ts';
 import health from './health/index.ts';
 import orders from './orders/index.ts';
 import payments from './payments/index.ts';
@@ -20,6 +22,8 @@ const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   await app.register(proxy, { prefix: '/api/proxy' });
   await app.register(orders, { prefix: '/api/orders' });
   await app.register(payments, { prefix: '/api/payments' });
+  await app.register(booking, { prefix: '/api/booking' });
+  await app.register(desk, { prefix: '/api/booking/desk' });
   // The test-mode checkout exists only while the sandbox is the provider.
   if (app.paymentProvider?.name === 'sandbox') {
     await app.register(sandbox, { prefix: '/api/payments/sandbox', returnUrl: `${config.publicUrl}/payments` });

@@ -9,6 +9,8 @@ import {
   CountriesRequest,
   CountryItem,
   FindRequest,
+  LeaseUsage,
+  LeaseUsageParams,
   OwnProxy,
   ProxyInfoRequest,
   ProxyListing,
@@ -39,8 +41,11 @@ function sendJson(request: FastifyRequest, reply: FastifyReply, body: CachedBody
   return reply.send(body.text);
 }
 
-/** A refused purchase as its HTTP answer (listings taken meanwhile are answered in the route, with their ids). */
-function purchaseRefusal(result: Exclude<PurchaseResult, { ok: true } | { reason: 'unavailable' }>): HttpError {
+/**
+ * A refused purchase as its HTTP answer. The route answers two itself: listings taken meanwhile (409, with
+ * their ids) and a full port range (503).
+ */
+function purchaseRefusal(result: Exclude<PurchaseResult, { ok: true } | { reason: 'unavailable' } | { reason: 'no-port' }>): HttpError {
   switch (result.reason) {
     case 'no-account':
       return new HttpError(401, authMessages.sessionEnded);
@@ -155,7 +160,7 @@ const proxy: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Buy proxies for 24 hours: all of them or none, paid from the balance. 409 names every listing taken meanwhile (`unavailable`: ids)',
         body: BuyRequest,
-        response: { 200: Type.Array(PurchaseItem), ...errors(400, 402, 404), 409: PurchaseRefusal },
+        response: { 200: Type.Array(PurchaseItem), ...errors(400, 402, 404, 503), 409: PurchaseRefusal },
       },
     },
     async (request, reply) => {
@@ -166,6 +171,8 @@ const proxy: FastifyPluginAsyncTypebox = async (app) => {
         const refusal: PurchaseRefusal = { message: marketMessages.unavailable(result.ips), unavailable: result.ids };
         return reply.code(409).send(refusal);
       }
+      // 5xx messages are masked by the error handler; this one tells the buyer to come back.
+      if (!result.ok && result.reason === 'no-port') return reply.code(503).send({ message: marketMessages.noFreePort });
       if (!result.ok) throw purchaseRefusal(result);
       cache.clear();
       app.notifyBalance(user.id);
@@ -177,6 +184,22 @@ const proxy: FastifyPluginAsyncTypebox = async (app) => {
     '/my',
     { schema: { summary: "The signed-in user's active proxies as ip:port with login:pass", response: { 200: Type.Array(OwnProxy) } } },
     async (request) => market.ownProxies(currentUser(request).id, new Date()),
+  );
+
+  app.get(
+    '/usage/:historyId',
+    {
+      schema: {
+        summary: "Traffic the gateway carried for one of the signed-in user's proxies (bytes up and down, connections)",
+        params: LeaseUsageParams,
+        response: { 200: LeaseUsage, ...errors(400, 404) },
+      },
+    },
+    async (request): Promise<LeaseUsage> => {
+      const usage = await market.leaseUsage(currentUser(request).id, request.params.historyId);
+      if (!usage) throw new HttpError(404, marketMessages.noSuchLease(request.params.historyId));
+      return usage;
+    },
   );
 
   app.get(

@@ -148,7 +148,9 @@ for (const backend of backends) {
       assert.deepEqual(bought.map((b) => b.ID), [first.id, second.id]);
       for (const item of bought) {
         assert.deepEqual(Object.keys(item).sort(), ['ID', 'PORT', 'PROXY', 'SOCKS_AUTH']);
-        assert.ok(Number.isInteger(item.PORT) && item.PORT >= 1024 && item.PORT <= 65535);
+        // Served by the gateway: its public host and a port from its range, not the exit's address.
+        assert.ok(Number.isInteger(item.PORT) && item.PORT >= 20_000 && item.PORT <= 29_999);
+        assert.equal(item.PROXY, `127.0.0.1:${item.PORT}`);
         assert.match(item.SOCKS_AUTH, /^[A-Za-z0-9]{5,7}:[A-Za-z0-9]{5,7}$/);
       }
       const total = Math.round(first.price * 100) + Math.round(second.price * 100);
@@ -168,7 +170,7 @@ for (const backend of backends) {
       const mine = (await call(app, alice, 'GET', '/api/proxy/my')).json<OwnProxy[]>();
       assert.deepEqual(
         mine,
-        bought.map((b) => ({ proxy: `${b.ID === first.id ? first.sock_real_ip : second.sock_real_ip}:${b.PORT}`, socks_auth: b.SOCKS_AUTH })),
+        bought.map((b) => ({ proxy: b.PROXY, socks_auth: b.SOCKS_AUTH })),
       );
       // The purchase answer carries the very address the own-proxies list shows.
       assert.deepEqual(bought.map((b) => b.PROXY), mine.map((own) => own.proxy));
@@ -184,6 +186,9 @@ for (const backend of backends) {
       assert.equal(own[0]?.sold, true);
       assert.equal(own[0]?.socks_auth, bought[0]?.SOCKS_AUTH);
       assert.equal(own[0]?.port, bought[0]?.PORT);
+      assert.equal(own[0]?.proxy, bought[0]?.PROXY);
+      assert.equal(own[0]?.sock_real_ip, first.sock_real_ip, 'the exit address stays what the destination sees');
+      assert.notEqual(bought[0]?.PORT, bought[1]?.PORT);
       const theirs = await call(app, bob, 'POST', '/api/proxy/info', { METHOD: 'proxy', ID: first.id });
       assert.equal(theirs.statusCode, 404);
       const again = await call(app, bob, 'POST', '/api/proxy/buy', { ID: [first.id] });

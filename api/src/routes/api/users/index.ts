@@ -33,7 +33,7 @@ const users: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { confi
       const self = requireSelf(request, request.params.userId);
       const user = await repository.findById(self.id);
       if (!user) throw new HttpError(401, authMessages.sessionEnded);
-      return toUserDetails(user);
+      return { ...toUserDetails(user), roles: await app.repositories.supportRoles.rolesOf(user) };
     },
   );
 

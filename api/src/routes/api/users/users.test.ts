@@ -57,7 +57,7 @@ for (const backend of backends) {
       const token = await login(app, user);
       const response = await injectWithLogin(app, token, { method: 'GET', url: `/api/users/${user.id}` });
       assert.equal(response.statusCode, 200);
-      assert.deepEqual(response.json(), { _id: user.id, username: user.username, email: user.email, balance: 50.25 });
+      assert.deepEqual(response.json(), { _id: user.id, username: user.username, email: user.email, balance: 50.25, roles: [] });
     });
 
     it("answers 403 without any data for another user's id, and 401 without a token", async (t) => {

@@ -1,0 +1,182 @@
+// A proxy bought through the API works: the endpoint and credentials exactly as the purchase answered them
+// carry a request through the SOCKS5 gateway (started here as `npm start` starts it) to a local page, and
+// the traffic shows up in the lease's usage.
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { connect, type AddressInfo, type Socket } from 'node:net';
+import { describe, it } from 'node:test';
+import type { LeaseUsage, OwnProxy, ProxyListing, PurchaseItem } from 'contract/marketplace';
+import { startEmbeddedGateway } from 'gateway/embedded';
+import { marketDb } from '../../../marketplace/market-schema.ts';
+import { call, customer } from '../../../marketplace/market-test-kit.ts';
+import { backends, build, openTestDatabase, testEnvironment } from '../../../test/helpers.ts';
+
+const PORT_RANGE = { first: 40_000, last: 40_999 };
+const PAGE = 'fetched through the gateway';
+
+/** Reads until `n` bytes are there (null: the connection closed first). */
+function reader(socket: Socket) {
+  let buffer = Buffer.alloc(0);
+  let closed = false;
+  let wake: (() => void) | null = null;
+  socket.on('data', (chunk: Buffer) => {
+    buffer = Buffer.concat([buffer, chunk]);
+    wake?.();
+  });
+  socket.on('close', () => {
+    closed = true;
+    wake?.();
+  });
+  return {
+    async take(n: number): Promise<Buffer | null> {
+      while (buffer.length < n && !closed) await new Promise<void>((resolve) => (wake = resolve));
+      if (buffer.length < n) return null;
+      const out = buffer.subarray(0, n);
+      buffer = buffer.subarray(n);
+      return out;
+    },
+    async rest(): Promise<string> {
+      while (!closed) await new Promise<void>((resolve) => (wake = resolve));
+      return buffer.toString('utf8');
+    },
+  };
+}
+
+/** GET / through a SOCKS5 proxy given as `host:port` and `login:pass`; null when the proxy refuses. */
+async function fetchThrough(proxy: string, socksAuth: string, targetPort: number): Promise<string | null> {
+  const [host, port] = proxy.split(':');
+  const [login, password] = socksAuth.split(':');
+  const socket = connect({ host: host!, port: Number(port) });
+  socket.on('error', () => {});
+  await new Promise((resolve) => {
+    socket.once('connect', resolve);
+    socket.once('close', resolve);
+  });
+  if (socket.destroyed) return null;
+  const read = reader(socket);
+  socket.write(Buffer.from([0x05, 0x01, 0x02]));
+  if ((await read.take(2))?.[1] !== 0x02) return null;
+  socket.write(Buffer.concat([Buffer.from([0x01, login!.length]), Buffer.from(login!), Buffer.from([password!.length]), Buffer.from(password!)]));
+  if ((await read.take(2))?.[1] !== 0x00) return null;
+  socket.write(Buffer.from([0x05, 0x01, 0x00, 0x01, 127, 0, 0, 1, targetPort >> 8, targetPort & 0xff]));
+  const reply = await read.take(10);
+  if (reply?.[1] !== 0x00) return null;
+  socket.write('GET / HTTP/1.0\r\nHost: page.test\r\n\r\n');
+  const response = await read.rest();
+  return response.split('\r\n\r\n').slice(1).join('\r\n\r\n');
+}
+
+for (const backend of backends) {
+  describe(`SOCKS5 gateway behind the API on ${backend}`, () => {
+    it('a proxy bought through the API fetches a page at the endpoint it returned; its usage is reported', async (t) => {
+      const page = createServer((_request, response) => response.end(PAGE));
+      await new Promise<void>((resolve) => page.listen({ host: '127.0.0.1', port: 0 }, resolve));
+      t.after(() => new Promise<void>((resolve) => page.close(() => resolve())));
+      const pagePort = (page.address() as AddressInfo).port;
+
+      const database = await openTestDatabase(backend);
+      const environment = {
+        GATEWAY_PUBLIC_HOST: '127.0.0.1',
+        GATEWAY_PORT_RANGE: `${PORT_RANGE.first}-${PORT_RANGE.last}`,
+        GATEWAY_ALLOW_LOOPBACK: 'true',
+        GATEWAY_USAGE_FLUSH_MS: '60000',
+      };
+      const app = await build(t, backend, {
+        database,
+        config: {
+          marketplace: { inventorySize: 50, inventorySeed: 42, cacheMs: 0 },
+          gateway: { publicHost: '127.0.0.1', portRange: PORT_RANGE, environment },
+        },
+      });
+      const gateway = await startEmbeddedGateway({
+        database:
+          backend === 'pglite'
+            ? { kind: 'pglite', pglite: database.pglite!, exclusive: (fn) => app.db.connection().execute(() => fn()) }
+            : { kind: 'postgres', url: testEnvironment.databaseUrl!, schema: database.schema },
+        environment,
+        log: app.log,
+      });
+      t.after(async () => {
+        await gateway.close();
+        await database.close();
+      });
+
+      const alice = await customer(app, 10_000);
+      const bob = await customer(app, 10_000);
+      const [listing] = (await call(app, alice, 'POST', '/api/proxy/search', { COUNTRY: 'US' })).json<ProxyListing[]>();
+      assert.ok(listing);
+      const bought = await call(app, alice, 'POST', '/api/proxy/buy', { ID: [listing.id] });
+      assert.equal(bought.statusCode, 200, bought.body);
+      const [item] = bought.json<PurchaseItem[]>();
+      assert.ok(item);
+      assert.equal(item.PROXY, `127.0.0.1:${item.PORT}`);
+      assert.ok(item.PORT >= PORT_RANGE.first && item.PORT <= PORT_RANGE.last);
+      const [own] = (await call(app, alice, 'GET', '/api/proxy/my')).json<OwnProxy[]>();
+      assert.deepEqual(own, { proxy: item.PROXY, socks_auth: item.SOCKS_AUTH });
+
+      // The gateway hears of the purchase (NOTIFY) and opens the lease's port within moments.
+      let body: string | null = null;
+      const deadline = Date.now() + 2000;
+      while (body === null && Date.now() < deadline) {
+        body = await fetchThrough(own.proxy, own.socks_auth, pagePort);
+        if (body === null) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      assert.equal(body, PAGE);
+      const [login] = own.socks_auth.split(':');
+      assert.equal(await fetchThrough(own.proxy, `${login}:wrong1`, pagePort), null, 'a wrong password is refused');
+
+      await gateway.flushUsage();
+      const lease = await marketDb(app.db).selectFrom('proxy_leases').select('id').where('user_id', '=', alice.id).executeTakeFirstOrThrow();
+      const usage = await call(app, alice, 'GET', `/api/proxy/usage/${lease.id}`);
+      assert.equal(usage.statusCode, 200, usage.body);
+      const counted = usage.json<LeaseUsage>();
+      assert.equal(counted.history_id, String(lease.id));
+      assert.equal(counted.connections, 1);
+      assert.ok(counted.bytes_up > 0 && counted.bytes_down > PAGE.length, JSON.stringify(counted));
+      assert.equal(typeof counted.updated_at, 'string');
+
+      assert.equal((await call(app, bob, 'GET', `/api/proxy/usage/${lease.id}`)).statusCode, 404, "another user's lease");
+      assert.equal((await call(app, alice, 'GET', '/api/proxy/usage/abc')).statusCode, 400);
+    });
+
+    it('gives each active lease its own port from the range; a full range answers 503 and writes nothing', async (t) => {
+      const app = await build(t, backend, {
+        config: {
+          marketplace: { inventorySize: 50, inventorySeed: 7, cacheMs: 0 },
+          gateway: { publicHost: 'gw.example', portRange: { first: 40_010, last: 40_012 }, environment: {} },
+        },
+      });
+      const buyers = await Promise.all([0, 1, 2, 3].map(() => customer(app, 10_000)));
+      const listings = (await call(app, buyers[0]!, 'POST', '/api/proxy/search', { COUNTRY: 'US' })).json<ProxyListing[]>();
+      // Three buyers at once take the three ports of the range, one each.
+      const answers = await Promise.all(
+        buyers.slice(0, 3).map((buyer, i) => call(app, buyer, 'POST', '/api/proxy/buy', { ID: [listings[i]!.id] })),
+      );
+      const ports = answers.map((answer) => {
+        assert.equal(answer.statusCode, 200, answer.body);
+        const [item] = answer.json<PurchaseItem[]>();
+        assert.equal(item?.PROXY, `gw.example:${item?.PORT}`);
+        return item!.PORT;
+      });
+      assert.deepEqual([...ports].sort(), [40_010, 40_011, 40_012]);
+
+      const leases = marketDb(app.db).selectFrom('proxy_leases');
+      const before = await leases.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const full = await call(app, buyers[3]!, 'POST', '/api/proxy/buy', { ID: [listings[3]!.id] });
+      assert.equal(full.statusCode, 503);
+      assert.match(full.json<{ message: string }>().message, /No proxy port is free/);
+      const after = await leases.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      assert.equal(Number(after.n), Number(before.n));
+
+      // A lease that ended (without auto-renewal) frees its port for the next purchase.
+      await marketDb(app.db)
+        .updateTable('proxy_leases')
+        .set({ expires_at: new Date(Date.now() - 1000), starts_at: new Date(Date.now() - 86_400_000) })
+        .where('port', '=', 40_011)
+        .execute();
+      const next = await call(app, buyers[3]!, 'POST', '/api/proxy/buy', { ID: [listings[3]!.id] });
+      assert.equal(next.statusCode, 200, next.body);
+      assert.equal(next.json<PurchaseItem[]>()[0]?.PORT, 40_011);
+    });
+  });
+}

@@ -1,0 +1,86 @@
+// The gateway's only reader of the environment. Everything else receives a typed GatewayConfig, so tests
+// and the API (which runs the gateway in-process on embedded defaults) pass whatever settings they need.
+
+export interface PortRange {
+  first: number;
+  last: number;
+}
+
+export interface GatewayConfig {
+  /** Address the lease ports listen on (0.0.0.0 or :: to serve customers from other machines). */
+  host: string;
+  /** The host customers are told to use: the proxy string is `publicHost:port`. */
+  publicHost: string;
+  /** Lease ports are allocated from this range; the gateway serves only leases whose port is in it. */
+  portRange: PortRange;
+  /** PostgreSQL shared with the API; null: the gateway runs inside the API on embedded PGlite. */
+  databaseUrl: string | null;
+  logLevel: string;
+  /** Concurrent connections one lease may hold; more are refused with "not allowed by ruleset". */
+  maxConnectionsPerLease: number;
+  /** Time a client has to finish greeting, authentication and request. */
+  handshakeTimeoutMs: number;
+  /** A relayed connection with no traffic either way for this long is closed. */
+  idleTimeoutMs: number;
+  /** Time to reach the destination (or the upstream exit). */
+  connectTimeoutMs: number;
+  /** Failed authentications one source address may make per window before it is refused outright. */
+  authFailureLimit: number;
+  authFailureWindowMs: number;
+  /** Connections one source address may hold in the handshake at once (half-open floods). */
+  maxHandshakesPerSource: number;
+  /** Test configuration: let traffic reach loopback addresses. */
+  allowLoopback: boolean;
+  /** Full re-read of the active leases, the safety net under LISTEN/NOTIFY. */
+  resyncMs: number;
+  /** Usage counters are written at most this often, one row per lease. */
+  usageFlushMs: number;
+}
+
+type Environment = Record<string, string | undefined>;
+
+function integer(env: Environment, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min) throw new Error(`${name} must be an integer >= ${min}, got "${raw}"`);
+  return Number(raw);
+}
+
+function flag(env: Environment, name: string): boolean {
+  const raw = env[name]?.toLowerCase();
+  if (raw === undefined || raw === '' || raw === '0' || raw === 'false' || raw === 'no') return false;
+  if (raw === '1' || raw === 'true' || raw === 'yes') return true;
+  throw new Error(`${name} must be true or false, got "${env[name]}"`);
+}
+
+export function parsePortRange(text: string): PortRange {
+  const match = /^(\d{1,5})-(\d{1,5})$/.exec(text.trim());
+  const first = Number(match?.[1]);
+  const last = Number(match?.[2]);
+  if (!match || first < 1024 || last > 65535 || first > last) {
+    throw new Error(`GATEWAY_PORT_RANGE must look like 20000-29999 within 1024-65535, got "${text}"`);
+  }
+  return { first, last };
+}
+
+export const DEFAULT_PORT_RANGE = '20000-29999';
+
+export function loadGatewayConfig(env: Environment = process.env): GatewayConfig {
+  return {
+    host: env.GATEWAY_HOST || '127.0.0.1',
+    publicHost: env.GATEWAY_PUBLIC_HOST || '127.0.0.1',
+    portRange: parsePortRange(env.GATEWAY_PORT_RANGE || DEFAULT_PORT_RANGE),
+    databaseUrl: env.DATABASE_URL || null,
+    logLevel: env.LOG_LEVEL || 'info',
+    maxConnectionsPerLease: integer(env, 'GATEWAY_MAX_CONNECTIONS_PER_LEASE', 256, 1),
+    handshakeTimeoutMs: integer(env, 'GATEWAY_HANDSHAKE_TIMEOUT_MS', 10_000, 100),
+    idleTimeoutMs: integer(env, 'GATEWAY_IDLE_TIMEOUT_MS', 300_000, 1000),
+    connectTimeoutMs: integer(env, 'GATEWAY_CONNECT_TIMEOUT_MS', 10_000, 100),
+    authFailureLimit: integer(env, 'GATEWAY_AUTH_FAILURE_LIMIT', 20, 1),
+    authFailureWindowMs: integer(env, 'GATEWAY_AUTH_FAILURE_WINDOW_MS', 60_000, 1000),
+    maxHandshakesPerSource: integer(env, 'GATEWAY_MAX_HANDSHAKES_PER_SOURCE', 256, 1),
+    allowLoopback: flag(env, 'GATEWAY_ALLOW_LOOPBACK'),
+    resyncMs: integer(env, 'GATEWAY_RESYNC_MS', 30_000, 1000),
+    usageFlushMs: integer(env, 'GATEWAY_USAGE_FLUSH_MS', 1000, 100),
+  };
+}

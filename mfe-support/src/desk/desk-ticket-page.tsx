@@ -1,0 +1,143 @@
+import { Alert, Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import type { DeskTicket } from 'contract/support';
+import { TICKET_TEXT_MAX_LENGTH } from 'contract/support-rules';
+import { errorStatus, serverMessage } from 'shared/api/api-client';
+import { formatDateTime } from 'shared/format/date';
+import { formatMoney } from 'shared/format/money';
+import { PageSpinner } from 'shared/ui/page-spinner';
+import { useApproveRefund, useDeskReply, useDeskStatus, useDeskTicket } from '../api/desk';
+import { MessageList } from '../ticket-detail/message-list';
+import { TicketProxyNote } from '../ticket-detail/ticket-proxy';
+import { categoryLabel, ticketTitle } from '../ticket-labels';
+import { SupportOnly } from './support-only';
+
+/** /support/desk/{id}: any ticket, answered as the shop's support; close, reopen, approve its refund. */
+export function DeskTicketPage() {
+  return (
+    <SupportOnly>
+      <DeskTicketView />
+    </SupportOnly>
+  );
+}
+
+function DeskTicketView() {
+  const { ticketId = '' } = useParams();
+  const ticket = useDeskTicket(ticketId);
+  const back = (
+    <Button component={RouterLink} to="/support/desk" variant="outlined">
+      Back
+    </Button>
+  );
+  if (ticket.isPending) return <PageSpinner />;
+  if (ticket.isError) {
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        {back}
+        <Typography role="alert">
+          {errorStatus(ticket.error) === 404 ? 'Ticket not found.' : `Error: ${serverMessage(ticket.error, ticket.error.message)}`}
+        </Typography>
+      </Stack>
+    );
+  }
+  const { data } = ticket;
+  return (
+    <Stack spacing={2}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        {back}
+        <Typography variant="h4" component="h1">
+          {ticketTitle(data._id)}
+        </Typography>
+        <Typography color="text.secondary">from {data.owner.username}</Typography>
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+        <Chip label={`Status: ${data.status}`} color={data.status === 'open' ? 'success' : 'default'} />
+        <Chip label={categoryLabel(data.category)} variant="outlined" />
+        <Typography variant="body2" color="text.secondary">
+          Created {formatDateTime(data.createdAt)}
+        </Typography>
+      </Box>
+      <TicketProxyNote proxy={data.proxy} refund={data.refund} />
+      <RefundAction ticket={data} />
+      <MessageList messages={data.messages} />
+      <DeskActions ticket={data} />
+    </Stack>
+  );
+}
+
+/**
+ * The refund terms: a proxy that went offline within 2 hours of purchase is refunded; the ticket names it.
+ * Support judges the first part; the server holds the rest (window, one refund per proxy).
+ */
+function RefundAction({ ticket }: { ticket: DeskTicket }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const approve = useApproveRefund(ticket._id);
+  if (!ticket.proxy || ticket.refund) return null;
+  return (
+    <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+      <Button
+        variant="contained"
+        color="success"
+        disabled={approve.isPending}
+        onClick={() =>
+          approve.mutate(undefined, {
+            onSuccess: (result) => enqueueSnackbar(`Refund of ${formatMoney(result.amount)} approved`, { variant: 'success' }),
+            onError: (error) => enqueueSnackbar(serverMessage(error, 'Failed to approve the refund.'), { variant: 'error' }),
+          })
+        }
+      >
+        Approve refund of {formatMoney(ticket.proxy.price)}
+      </Button>
+      <Typography variant="body2" color="text.secondary">
+        Terms: refund if the proxy went offline within 2 hours of purchase.
+      </Typography>
+    </Box>
+  );
+}
+
+function DeskActions({ ticket }: { ticket: DeskTicket }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const [text, setText] = useState('');
+  const reply = useDeskReply(ticket._id);
+  const status = useDeskStatus(ticket._id);
+  const fail = (fallback: string) => (error: Error) => enqueueSnackbar(serverMessage(error, fallback), { variant: 'error' });
+
+  if (ticket.status !== 'open') {
+    return (
+      <Box>
+        <Button variant="outlined" disabled={status.isPending} onClick={() => status.mutate('open', { onError: fail('Failed to reopen the ticket.') })}>
+          Reopen ticket
+        </Button>
+      </Box>
+    );
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (text.trim() === '') return;
+    reply.mutate(text, { onSuccess: () => setText(''), onError: fail('Failed to send the reply.') });
+  };
+  return (
+    <Stack component="form" spacing={1.5} onSubmit={submit} noValidate>
+      <TextField
+        label="Reply as support"
+        multiline
+        minRows={3}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        slotProps={{ htmlInput: { maxLength: TICKET_TEXT_MAX_LENGTH } }}
+      />
+      {reply.isError && <Alert severity="error">{serverMessage(reply.error, 'Failed to send the reply.')}</Alert>}
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+        <Button type="submit" variant="contained" disabled={reply.isPending}>
+          Send reply
+        </Button>
+        <Button variant="outlined" disabled={status.isPending} onClick={() => status.mutate('Closed', { onError: fail('Failed to close the ticket.') })}>
+          Close ticket
+        </Button>
+      </Box>
+    </Stack>
+  );
+}

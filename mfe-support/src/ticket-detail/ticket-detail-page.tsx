@@ -1,0 +1,99 @@
+import { Box, Button, Chip, Link, Stack, TextField, Typography } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { errorStatus, serverMessage } from 'shared/api/api-client';
+import { formatDateTime } from 'shared/format/date';
+import { PageSpinner } from 'shared/ui/page-spinner';
+import { TICKET_TEXT_MAX_LENGTH } from 'contract/support-rules';
+import { useAddMessage, useCloseTicket, useTicket } from '../api/tickets';
+import { categoryLabel, ticketTitle } from '../ticket-labels';
+import { MessageList } from './message-list';
+import { TicketProxyNote } from './ticket-proxy';
+
+/** /support/{id}: one of the customer's tickets; replies and closing while it is open. */
+export function TicketDetailPage() {
+  const { ticketId = '' } = useParams();
+  const navigate = useNavigate();
+  const ticket = useTicket(ticketId);
+
+  const back = (
+    <Button variant="outlined" onClick={() => void navigate('/support')}>
+      Back
+    </Button>
+  );
+  if (ticket.isPending) return <PageSpinner />;
+  if (ticket.isError) {
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        {back}
+        <Typography role="alert">
+          {errorStatus(ticket.error) === 404 ? 'Ticket not found.' : `Error: ${serverMessage(ticket.error, ticket.error.message)}`}
+        </Typography>
+      </Stack>
+    );
+  }
+  const { data } = ticket;
+  return (
+    <Stack spacing={2}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        {back}
+        <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+          {ticketTitle(data._id)}
+        </Typography>
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+        <Chip label={`Status: ${data.status}`} color={data.status === 'open' ? 'success' : 'default'} />
+        <Chip label={categoryLabel(data.category)} variant="outlined" />
+        <Typography variant="body2" color="text.secondary">
+          Created {formatDateTime(data.createdAt)}
+        </Typography>
+      </Box>
+      <TicketProxyNote proxy={data.proxy} refund={data.refund} />
+      <MessageList messages={data.messages} />
+      {data.status === 'open' && <ReplyForm ticketId={data._id} onClosed={() => void navigate('/support')} />}
+    </Stack>
+  );
+}
+
+function ReplyForm({ ticketId, onClosed }: { ticketId: string; onClosed: () => void }) {
+  const [text, setText] = useState('');
+  const reply = useAddMessage(ticketId);
+  const close = useCloseTicket(ticketId);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // An empty or whitespace-only reply is not sent.
+    if (text.trim() === '') return;
+    reply.mutate(text, {
+      onSuccess: () => setText(''),
+      // A failed reply is only logged; the text stays in the box to try again.
+      onError: (error) => console.error('reply failed', error),
+    });
+  };
+
+  return (
+    <Stack component="form" spacing={1.5} onSubmit={submit} noValidate>
+      <TextField
+        label="Add a reply"
+        multiline
+        minRows={3}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        slotProps={{ htmlInput: { maxLength: TICKET_TEXT_MAX_LENGTH } }}
+      />
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Button type="submit" variant="contained" disabled={reply.isPending}>
+          Add reply
+        </Button>
+        <Link
+          component="button"
+          type="button"
+          onClick={() => close.mutate(undefined, { onSuccess: onClosed, onError: (error) => console.error('closing failed', error) })}
+          disabled={close.isPending}
+        >
+          close ticket
+        </Link>
+      </Box>
+    </Stack>
+  );
+}
