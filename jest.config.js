@@ -5,7 +5,7 @@ const manifest = JSON.parse(readFileSync(new URL('./remotes.manifest.json', impo
 const browserPackages = ['shared', 'shell', ...manifest.remotes.map((remote) => remote.package)];
 
 // ESM-only dependencies that jest's CommonJS runtime needs transformed.
-const esmOnly = ['react-router', '@remix-run', 'cookie-es', 'ky', 'jotai', 'altcha', '@module-federation'].join('|');
+const esmOnly = ['react-router', '@remix-run', 'cookie-es', 'ky', 'jotai', 'altcha', '@module-federation', '@tanstack/react-table', '@tanstack/table-core', '@tanstack/react-store', '@tanstack/store'].join('|');
 
 const swc = [
   '<rootDir>/../tooling/jest/swc-transform.cjs',

@@ -23,11 +23,14 @@ interface Scenario {
   body?: unknown;
   /** POST /buy: each request buys the next of these listing ids. */
   buyIds?: string[];
+  /** Each request sends the next of these bodies (e.g. different search terms). */
+  bodies?: unknown[];
 }
 
 const scenario = JSON.parse(process.argv[2] ?? '{}') as Scenario;
 let nextClient = 0;
 let nextBuy = 0;
+let nextBody = 0;
 
 const instance = autocannon({
   url: scenario.url,
@@ -47,6 +50,16 @@ const instance = autocannon({
           {
             method: 'POST',
             setupRequest: (request) => ({ ...request, body: JSON.stringify({ ID: [scenario.buyIds?.[nextBuy++ % (scenario.buyIds?.length ?? 1)]] }) }),
+          },
+        ],
+      }
+    : {}),
+  ...(scenario.bodies
+    ? {
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (request) => ({ ...request, body: JSON.stringify(scenario.bodies?.[nextBody++ % (scenario.bodies?.length ?? 1)]) }),
           },
         ],
       }

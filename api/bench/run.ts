@@ -129,6 +129,24 @@ try {
   await measure('GET /api/proxy/states (no cache)', { url: `${baseUncached}/api/proxy/states`, method: 'GET', connections: 10, duration: seconds, tokens: reader });
   await measure(`POST /api/proxy/search ${largest.state}`, { url: `${base}/api/proxy/search`, method: 'POST', connections: 10, duration: seconds, tokens: reader, body: searchBody });
   await measure('POST /api/proxy/search (no cache)', { url: `${baseUncached}/api/proxy/search`, method: 'POST', connections: 10, duration: seconds, tokens: reader, body: searchBody });
+  // Catalogue search: prefixes customers type (city, ISP, ZIP, domain, IP), each a different request, on the
+  // instance without the read cache, so every request reaches the prefix indexes.
+  const sample = await marketDb(app.db).selectFrom('proxy_listings').select(['city', 'isp', 'zip', 'domain', 'real_ip']).where('online', '=', true).orderBy('id').limit(40).execute();
+  const findBodies = sample.flatMap((row, i) => [row.city.slice(0, 3 + (i % 4)), row.isp.slice(0, 2 + (i % 5)), row.zip.slice(0, 3), row.domain.slice(0, 4), row.real_ip.slice(0, 8)]).map((q) => ({ q }));
+  await measure('POST /api/proxy/find (no cache)', { url: `${baseUncached}/api/proxy/find`, method: 'POST', connections: 10, duration: seconds, tokens: reader, bodies: findBodies });
+  // The same searches one at a time: what a single customer waits for, queueing aside.
+  const findTimes: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    for (const body of findBodies) {
+      const start = performance.now();
+      const response = await fetch(`${baseUncached}/api/proxy/find`, { method: 'POST', headers: { authorization: `Bearer ${reader[0]}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      await response.arrayBuffer();
+      if (round > 0) findTimes.push(performance.now() - start); // the first round warms up
+    }
+  }
+  findTimes.sort((a, b) => a - b);
+  const findPct = (p: number) => (findTimes[Math.min(findTimes.length - 1, Math.floor(p * findTimes.length))] ?? 0).toFixed(1);
+  console.log(`${'POST /api/proxy/find, one at a time'.padEnd(34)} p50 ${findPct(0.5)} ms  p99 ${findPct(0.99)} ms  (${findTimes.length} searches, no cache)`);
   const buy = await load({ url: `${base}/api/proxy/buy`, method: 'POST', connections: BUYERS, amount: PURCHASES, tokens: buyers, buyIds });
   results.push(['POST /api/proxy/buy', buy]);
   console.log(`${'POST /api/proxy/buy (100 buyers)'.padEnd(34)} ${buy.rps.toFixed(0).padStart(7)} req/s  p50 ${String(buy.p50).padStart(4)} ms  p99 ${String(buy.p99).padStart(4)} ms  non-2xx ${buy.non2xx} (${buy.requests} purchases of distinct listings)`);

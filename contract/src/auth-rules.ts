@@ -42,6 +42,8 @@ export const authMessages = {
   tooManyFailedLogins: 'Too many failed logins for this account. Try again later.',
   tooManyRequests: 'Too many requests. Try again later.',
   sessionEnded: 'Your session has ended. Please log in again.',
+  /** A 401 for a session that a login elsewhere replaced: the client shows it instead of the generic one. */
+  sessionReplaced: 'You were signed out because your account signed in elsewhere.',
   notYourAccount: 'You can only access your own account.',
   loggedOut: 'Logged out',
   mailFailed: 'The email could not be sent. Try again later.',

@@ -1,7 +1,7 @@
 // /api/proxy on the wire: the marketplace. Prices are dollars; listings carry the field names the
 // marketplace page has always used.
 import Type, { type Static } from 'typebox';
-import { MAX_PROXIES_PER_PURCHASE } from 'contract/limits';
+import { FIND_MAX_LENGTH, FIND_MIN_LENGTH, MAX_PROXIES_PER_PURCHASE } from 'contract/limits';
 
 /** 1 means the address is on that Spamhaus list. */
 const BlacklistFlag = Type.Union([Type.Literal(0), Type.Literal(1)]);
@@ -79,6 +79,13 @@ export type SearchRequest = { COUNTRY: string } | { METHOD: 'search'; COUNTRY: s
 export const ProxyInfoRequest = Type.Object({ METHOD: Type.Literal('proxy'), ID: ListingId });
 export type ProxyInfoRequest = Static<typeof ProxyInfoRequest>;
 
+/**
+ * POST /proxy/find: listings for sale anywhere whose city, ISP, ZIP, domain or IP starts with `q`
+ * (case-insensitive), without choosing a country or state first; freshest first, at most FIND_LIMIT.
+ */
+export const FindRequest = Type.Object({ q: Type.String({ minLength: FIND_MIN_LENGTH, maxLength: FIND_MAX_LENGTH }) });
+export type FindRequest = Static<typeof FindRequest>;
+
 /** POST /proxy/buy: all listed proxies or none. */
 export const BuyRequest = Type.Object({
   ID: Type.Array(ListingId, { minItems: 1, maxItems: MAX_PROXIES_PER_PURCHASE, uniqueItems: true }),
@@ -88,9 +95,23 @@ export type BuyRequest = Static<typeof BuyRequest>;
 /**
  * One bought proxy: its lease's port and `login:pass`, and `PROXY`, the endpoint that carries it
  * (`gateway-host:PORT`; the listing's `sock_real_ip` is the exit the destination sees, not where to connect).
+ * The page shows it as it is and never rebuilds it.
  */
 export const PurchaseItem = Type.Object({ ID: Type.String(), PORT: Type.Integer(), SOCKS_AUTH: Type.String(), PROXY: Type.String() });
 export type PurchaseItem = Static<typeof PurchaseItem>;
+
+/** POST /proxy/availability: which of these listings (a cart) can no longer be bought. */
+export const AvailabilityRequest = BuyRequest;
+export type AvailabilityRequest = BuyRequest;
+export const AvailabilityResponse = Type.Object({ unavailable: Type.Array(Type.String()) });
+export type AvailabilityResponse = Static<typeof AvailabilityResponse>;
+
+/**
+ * A refused purchase. When listings were taken meanwhile (409), `unavailable` names every one of them by id,
+ * so the page can drop them from the cart and buy the rest; nothing of the refused request was bought.
+ */
+export const PurchaseRefusal = Type.Object({ message: Type.String(), unavailable: Type.Optional(Type.Array(Type.String())) });
+export type PurchaseRefusal = Static<typeof PurchaseRefusal>;
 
 /** GET /proxy/my: an active proxy of the signed-in user, `proxy` as gateway-host:port, `socks_auth` as login:pass. */
 export const OwnProxy = Type.Object({ proxy: Type.String(), socks_auth: Type.String() });

@@ -18,9 +18,13 @@ interface ManifestRemote {
 const manifestFile = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'remotes.manifest.json');
 const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { remotes: ManifestRemote[] };
 
-/** A signed-in page of the remote without route parameters ('/support/*' is visited as '/support'). */
+/**
+ * A page of the remote a signed-in customer reaches, without route parameters ('/support/*' is visited as
+ * '/support'): a signed-in one, else a public one (landing's terms are readable signed out).
+ */
 function signedInPage({ name, routes }: ManifestRemote): string {
-  const route = routes.find(({ access, path }) => access === 'signed-in' && !path.includes(':'));
+  const plain = routes.filter(({ path }) => !path.includes(':'));
+  const route = plain.find(({ access }) => access === 'signed-in') ?? plain.find(({ access }) => access === 'public');
   if (!route) throw new Error(`remote ${name} serves no signed-in page in remotes.manifest.json`);
   return route.path.replace(/\/\*$/, '');
 }

@@ -25,7 +25,7 @@ async function withDeployed(build: TestBuild, deployFolder: string, check: () =>
 test('the landing page renders for a visitor', { tag: ['@landing', '@shell'] }, async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Private Sock5', level: 1 })).toBeVisible();
-  await expect(page.getByTestId('build-label-landing')).toBeVisible();
+  await expect(page.getByTestId('build-label-landing')).toBeAttached();
 });
 
 test('a protected route while signed out toasts, opens the login dialog and lands on /', { tag: ['@shell'] }, async ({ page }) => {
@@ -55,7 +55,7 @@ test('each remote loads on its route, client-side, and react-dom is fetched once
   });
   await signIn(page, customer);
   await page.goto('/dashboard');
-  await expect(page.getByTestId('build-label-marketplace')).toBeVisible();
+  await expect(page.getByTestId('build-label-marketplace')).toBeAttached();
   const documentRequests: string[] = [];
   page.on('request', (req) => {
     if (req.resourceType() === 'document') documentRequests.push(req.url());
@@ -65,12 +65,12 @@ test('each remote loads on its route, client-side, and react-dom is fetched once
       window.history.pushState({}, '', to);
       window.dispatchEvent(new PopStateEvent('popstate'));
     }, path);
-    await expect(page.getByTestId(`build-label-${remote}`)).toBeVisible();
+    await expect(page.getByTestId(`build-label-${remote}`)).toBeAttached();
     await expect(page.getByTestId('username')).toHaveText(customer.username);
   }
   // Navigation through the top bar stays client-side: no page load between remotes.
   await page.getByRole('link', { name: 'History' }).first().click();
-  await expect(page.getByTestId('build-label-history')).toBeVisible();
+  await expect(page.getByTestId('build-label-history')).toBeAttached();
   expect(documentRequests).toEqual([]);
   expect(reactDomBodies).toHaveLength(1);
 });
@@ -85,13 +85,13 @@ test('a remote that cannot load costs only its own page, and Retry brings it bac
   await expect(page.getByTestId('username')).toHaveText(customer.username);
 
   await page.getByRole('link', { name: 'Payments' }).first().click();
-  await expect(page.getByTestId('build-label-payments')).toBeVisible();
+  await expect(page.getByTestId('build-label-payments')).toBeAttached();
 
   await page.getByRole('link', { name: 'History' }).first().click();
   await expect(page.getByText('This section is temporarily unavailable')).toBeVisible();
   await page.unroute(historyFiles);
   await page.getByRole('button', { name: 'Retry' }).click();
-  await expect(page.getByTestId('build-label-history')).toBeVisible();
+  await expect(page.getByTestId('build-label-history')).toBeAttached();
   await expect(page.getByText('This section is temporarily unavailable')).toHaveCount(0);
 });
 
@@ -103,7 +103,7 @@ test(
     await signIn(page, customer);
     await page.goto('/user-profile');
     const label = page.getByTestId('build-label-account');
-    await expect(label).toBeVisible();
+    await expect(label).toBeAttached();
     await expect(label).not.toHaveText('account build redeployed');
     const shellBefore = await (await page.request.get('/main.js')).text();
 
@@ -149,7 +149,7 @@ if (swapped.length > 0) {
       for (const name of swapped) {
         const remote = REMOTES.find((r) => r.name === name);
         await page.goto(remote?.page ?? '/');
-        await expect(page.getByTestId(`build-label-${name}`)).toBeVisible();
+        await expect(page.getByTestId(`build-label-${name}`)).toBeAttached();
         expect(requested).toContain(manifestUrlOf(name, baseURL as string));
         const seen = (await page.evaluate(() => fetch('/remotes.json').then((r) => r.json()))) as Record<string, string>;
         expect(new URL(seen[name] ?? '', baseURL).href).toBe(manifestUrlOf(name, baseURL as string));

@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useAtomValue } from 'jotai';
-import { NARROW_SCREEN } from 'shared/layout/breakpoints';
+import { useEffect, useRef } from 'react';
 import { BuildLabel } from 'shared/ui/build-label';
 import { CartModal } from './cart/cart-modal';
 import { CartSummary } from './cart/cart-summary';
@@ -11,39 +11,65 @@ import { MyProxies } from './my-proxies/my-proxies';
 import { ProxyDetails } from './proxy-details/proxy-details';
 import { ProxyTable } from './proxy-table/proxy-table';
 import { RegionBrowser } from './region-browser/region-browser';
+import { CatalogueSearch } from './search/catalogue-search';
 import { FiltersSidebar } from './sidebar/filters-sidebar';
-import { detailListingAtom } from './state/marketplace-atoms';
+import { detailListingAtom, findQueryAtom, selectionAtom } from './state/marketplace-atoms';
 
-/** Dashboard: the proxy marketplace. */
+/** Details open as a modal on screens narrower than 768 px. */
+export const NARROW_SCREEN = '(max-width: 767.98px)';
+/** How long the region list takes to fold away before the results are scrolled to. */
+const FOLD_MS = 350;
+
+/**
+ * On a phone the results sit below the region list: choosing a state, a country or a search brings
+ * them into view (after the list has folded away).
+ */
+function useScrollToResultsOnChoice(narrow: boolean) {
+  const selection = useAtomValue(selectionAtom);
+  const findQuery = useAtomValue(findQueryAtom);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (!narrow || (selection.country === null && findQuery === null)) return;
+    const timer = setTimeout(() => document.getElementById('proxy-results')?.scrollIntoView({ block: 'start', behavior: 'smooth' }), FOLD_MS);
+    return () => clearTimeout(timer);
+  }, [narrow, selection, findQuery]);
+}
+
+/**
+ * Dashboard: the proxy marketplace. The filters sit above the table (not beside it), so every column
+ * fits from 1280 px with the details panel open; the panel stays in view beside the table.
+ */
 export default function DashboardPage() {
   const narrow = useMediaQuery(NARROW_SCREEN);
   const detailOpen = useAtomValue(detailListingAtom) !== null;
+  useScrollToResultsOnChoice(narrow);
   return (
-    <Box component="section" aria-labelledby="dashboard-title" sx={{ maxWidth: 1440, mx: 'auto', px: { xs: 1, sm: 2 }, py: 2 }}>
+    <Box component="section" aria-labelledby="dashboard-title" sx={{ minWidth: 0 }}>
       <Typography id="dashboard-title" variant="h5" component="h1" gutterBottom>
         Proxy marketplace
       </Typography>
-      <Box sx={{ display: 'flex', flexDirection: narrow ? 'column' : 'row', gap: 2, alignItems: 'flex-start' }}>
-        <Box sx={{ width: narrow ? '100%' : 240, flexShrink: 0 }}>
-          <FiltersSidebar compact={narrow} />
-        </Box>
-        <Stack spacing={2} sx={{ flex: 1, minWidth: 0, width: '100%' }}>
-          <RegionBrowser compact={narrow} />
-          <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-            <Box sx={{ flex: 1, minWidth: 0 }}>
-              <ProxyTable />
-            </Box>
-            {detailOpen && !narrow && (
-              <Box sx={{ width: 340, flexShrink: 0 }}>
-                <ProxyDetails asModal={false} />
-              </Box>
-            )}
+      <Stack spacing={2} sx={{ minWidth: 0 }}>
+        <FiltersSidebar compact={narrow} />
+        <CatalogueSearch />
+        <RegionBrowser compact={narrow} />
+        <Box sx={{ display: 'flex', gap: 2, minWidth: 0 }}>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <ProxyTable />
           </Box>
-          {narrow && <ProxyDetails asModal />}
-          <CartSummary />
-          <MyProxies />
-        </Stack>
-      </Box>
+          {detailOpen && !narrow && (
+            <Box sx={{ width: { md: 272, xl: 320 }, flexShrink: 0 }}>
+              <ProxyDetails asModal={false} />
+            </Box>
+          )}
+        </Box>
+        {narrow && <ProxyDetails asModal />}
+        <CartSummary />
+        <MyProxies />
+      </Stack>
       <CartModal />
       <BuildLabel app={__APP_NAME__} label={__BUILD_LABEL__} />
     </Box>

@@ -114,6 +114,21 @@ function buildLabel() {
   }
 }
 
+/** Emits favicon.svg next to index.html, which links it (one small file; no 404 on every page). */
+function faviconPlugin() {
+  return {
+    apply(compiler) {
+      compiler.hooks.thisCompilation.tap('Favicon', (compilation) => {
+        compilation.hooks.processAssets.tap({ name: 'Favicon', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+          const file = join(import.meta.dirname, 'favicon.svg');
+          compilation.fileDependencies.add(file);
+          compilation.emitAsset('favicon.svg', new webpack.sources.RawSource(readFileSync(file)));
+        });
+      });
+    },
+  };
+}
+
 /**
  * @param {object} options
  * @param {string} options.name federation name: 'shell' or the remote's short name ('history', ...)
@@ -186,6 +201,7 @@ export function createConfig({ name, dir, title = 'Private Sock5' }) {
                 // The composed shell's first request: fetched while main.js downloads instead of after it runs.
                 preloadRemoteMap: isHost && !single,
               }),
+              faviconPlugin(),
             ]
           : []),
       ],

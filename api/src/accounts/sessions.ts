@@ -42,7 +42,16 @@ export class Sessions {
       // Logins of one user take turns: without the row lock two concurrent logins each delete the sessions
       // they can see and both insert theirs, leaving two valid tokens.
       await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-      const ended = await trx.deleteFrom('sessions').where('user_id', '=', userId).returning('id').execute();
+            const ended = await trx.deleteFrom('sessions').where('user_id', '=', userId).returning(['id', 'expires_at']).execute();
+      // Remember the replaced sessions until they would have expired, so their tokens learn why they ended.
+      await trx.deleteFrom('replaced_sessions').where('expires_at', '<=', new Date()).execute();
+      if (ended.length > 0) {
+        await trx
+          .insertInto('replaced_sessions')
+          .values(ended.map((row) => ({ id: row.id, user_id: userId, expires_at: row.expires_at })))
+          .onConflict((conflict) => conflict.column('id').doNothing())
+          .execute();
+      }
       const session = await trx
         .insertInto('sessions')
         .values({ user_id: userId, expires_at: expiresAt })
@@ -96,6 +105,28 @@ export class Sessions {
     if (!row) return null;
     this.#cache?.set(token, row, expiresAt, revocationsAtCheck);
     return row;
+  }
+
+  /**
+   * Why a token that `authenticate` refused no longer works: 'replaced' when its session was ended by a
+   * login elsewhere (and would not have expired yet), otherwise 'ended'.
+   */
+  async refusalReason(token: string): Promise<'replaced' | 'ended'> {
+    let sessionId: unknown;
+    try {
+      sessionId = (await jwtVerify(token, this.#key, { algorithms: ['HS256'], requiredClaims: ['exp'] })).payload.sid;
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError) return 'ended';
+      throw error;
+    }
+    if (typeof sessionId !== 'string' || !UUID.test(sessionId)) return 'ended';
+    const replaced = await this.#db
+      .selectFrom('replaced_sessions')
+      .select('id')
+      .where('id', '=', sessionId)
+      .where('expires_at', '>', new Date())
+      .executeTakeFirst();
+    return replaced ? 'replaced' : 'ended';
   }
 
   async end(sessionId: string): Promise<void> {

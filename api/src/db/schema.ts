@@ -29,6 +29,14 @@ export interface SessionsTable {
   expires_at: Date;
 }
 
+/** A session ended by a login elsewhere, remembered until it would have expired (to say why it ended). */
+export interface ReplacedSessionsTable {
+  id: string;
+  user_id: string;
+  replaced_at: CreatedAt;
+  expires_at: Date;
+}
+
 export interface UsedCaptchasTable {
   challenge_id: string;
   expires_at: Date;
@@ -176,6 +184,7 @@ export interface Schema {
   settings: SettingsTable;
   users: UsersTable;
   sessions: SessionsTable;
+  replaced_sessions: ReplacedSessionsTable;
   used_captchas: UsedCaptchasTable;
   password_resets: PasswordResetsTable;
   failed_logins: FailedLoginsTable;

@@ -5,9 +5,11 @@ const dollars = (cents: number) => `$${centsToDollars(cents).toFixed(2)}`;
 
 export const marketMessages = {
   notFound: (id: string) => `Proxy ${id} does not exist`,
-  unavailable: (ip: string) => `Proxy ${ip} is no longer available`,
+  unavailable: (ips: readonly string[]) =>
+    ips.length === 1 ? `Proxy ${ips[0]} is no longer available` : `Proxies ${ips.join(', ')} are no longer available`,
   insufficientFunds: (balanceCents: number, totalCents: number) =>
     `Insufficient funds: your balance is ${dollars(balanceCents)}, these proxies cost ${dollars(totalCents)}`,
+  findTooShort: 'Type at least 2 characters to search',
   noFreePort: 'No proxy port is free right now; please try again later',
   noSuchLease: (historyId: string) => `You have no proxy ${historyId}`,
   unknownRegion: (region: string) => `Unknown region "${region}"`,

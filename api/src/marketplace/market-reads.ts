@@ -60,6 +60,40 @@ export function createMarketReads(db: Kysely<Schema>, gatewayHost: string) {
       return result.rows[0]?.json ?? '[]';
     },
 
+    /**
+     * Listings for sale anywhere whose city, ISP, ZIP, domain or IP starts with `query` (case-insensitive):
+     * at most `limit` of the matches, freshest first, as ready JSON text. Each condition matches one prefix
+     * index of migration 0009; the inner limit stops the heap scan early on a common prefix (a customer
+     * narrows the query rather than pages through thousands), then only those rows are sorted and serialised.
+     */
+    async findJson(query: string, limit: number, now: Date): Promise<string> {
+      const prefix = `${query.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      const result = await sql<{ json: string }>`
+        select coalesce(json_agg(${listingJson(now)} order by added_at desc, id), '[]')::text as json
+        from proxy_listings
+        where id in (
+          select id from proxy_listings
+          where online
+            and (lower(city) like ${prefix} or lower(isp) like ${prefix} or lower(zip) like ${prefix}
+              or lower(domain) like ${prefix} or real_ip like ${prefix})
+            and ${forSale}
+          limit ${limit}
+        )`.execute(db);
+      return result.rows[0]?.json ?? '[]';
+    },
+
+    /** Which of these listing ids are no longer for sale (sold, offline or gone), in the order given. */
+    async unavailableOf(ids: readonly string[]): Promise<string[]> {
+      const rows = await market
+        .selectFrom('proxy_listings')
+        .select('id')
+        .where('id', 'in', ids.map(Number))
+        .where(forSale)
+        .execute();
+      const available = new Set(rows.map((row) => String(row.id)));
+      return ids.filter((id) => !available.has(id));
+    },
+
     /** One listing: for sale to anyone, or under the caller's own lease (then with its port and credentials). */
     async listingInfo(id: string, userId: string, now: Date): Promise<ProxyListing | null> {
       const row = await market

@@ -14,8 +14,8 @@ export type PurchaseResult =
   /** The buyer's account is gone (its session outlived it). */
   | { ok: false; reason: 'no-account' }
   | { ok: false; reason: 'not-found'; id: string }
-  /** Sold meanwhile, or offline. */
-  | { ok: false; reason: 'unavailable'; ip: string }
+  /** Sold meanwhile, or offline: every such listing of the request, by id and address. */
+  | { ok: false; reason: 'unavailable'; ids: string[]; ips: string[] }
   | { ok: false; reason: 'insufficient-funds'; balanceCents: number; totalCents: number }
   /** Every port of the gateway's range is held by an active lease (the operator must widen it). */
   | { ok: false; reason: 'no-port' };
@@ -78,12 +78,14 @@ async function buyInTransaction(
     .forUpdate()
     .execute();
   const byId = new Map(rows.map((row) => [String(row.id), row]));
-  const priced = ids.map((id) => {
-    const row = byId.get(id);
-    if (!row) throw new Refusal({ ok: false, reason: 'not-found', id });
-    if (!row.for_sale) throw new Refusal({ ok: false, reason: 'unavailable', ip: row.real_ip });
-    return { id, priceCents: Number(row.price_cents) };
-  });
+  const missing = ids.find((id) => !byId.has(id));
+  if (missing !== undefined) throw new Refusal({ ok: false, reason: 'not-found', id: missing });
+  // Name every listing taken meanwhile, not only the first: the buyer drops them all and buys the rest.
+  const taken = ids.filter((id) => !byId.get(id)?.for_sale);
+  if (taken.length > 0) {
+    throw new Refusal({ ok: false, reason: 'unavailable', ids: taken, ips: taken.map((id) => byId.get(id)?.real_ip ?? id) });
+  }
+  const priced = ids.map((id) => ({ id, priceCents: Number(byId.get(id)?.price_cents) }));
   const total = priced.reduce((sum, item) => sum + item.priceCents, 0);
   const balanceCents = Number(buyer.balance_cents);
   if (balanceCents < total) throw new Refusal({ ok: false, reason: 'insufficient-funds', balanceCents, totalCents: total });

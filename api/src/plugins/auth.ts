@@ -86,7 +86,10 @@ export default fp<{ config: Config }>(
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerToken(request);
       const user = token === null ? null : await sessions.authenticate(token);
-      if (!user) throw new HttpError(401, authMessages.sessionEnded);
+      if (!user) {
+        const replaced = token !== null && (await sessions.refusalReason(token)) === 'replaced';
+        throw new HttpError(401, replaced ? authMessages.sessionReplaced : authMessages.sessionEnded);
+      }
       request.user = user;
     });
   },

@@ -11,8 +11,3 @@ export function fetchMyProxies(): Promise<OwnProxy[]> {
 export function useMyProxies() {
   return useQuery({ queryKey: queryKeys.myProxies, queryFn: fetchMyProxies });
 }
-
-/** The string a customer pastes into their client: login:pass@ip:port. */
-export function proxyLink(own: OwnProxy): string {
-  return `${own.socks_auth}@${own.proxy}`;
-}

@@ -1,3 +1,5 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -9,11 +11,14 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAtom } from 'jotai';
+import { useEffect } from 'react';
 import { formatMoney } from 'shared/format/money';
-import { flagEmoji } from 'shared/format/flag';
 import { unsoldItems } from 'shared/marketplace/proxy-filters';
+import { useCartAvailability } from '../api/availability';
 import { useBuyProxies } from '../api/buy-proxies';
+import { Flag } from '../listing/flag';
 import { cartOpenAtom } from '../state/marketplace-atoms';
+import { markTaken } from './cart-availability';
 import { useCartActions } from './use-cart-actions';
 
 /** '2 proxies', '1 proxy' or 'empty'. */
@@ -26,11 +31,22 @@ export function cartTotal(items: readonly { price: number; sold?: boolean }[]): 
   return unsoldItems(items).reduce((sum, item) => sum + Math.round(item.price * 100), 0) / 100;
 }
 
-/** Cart modal: Delete and Buy per row, Close, Empty Cart and Buy all. */
+/**
+ * Cart modal: Delete and Buy per row, Close, Empty Cart and Buy all. Opening it checks which items are
+ * still for sale: one sold meanwhile is marked and left out of the total and of Buy all.
+ */
 export function CartModal() {
   const [open, setOpen] = useAtom(cartOpenAtom);
-  const { cart, remove, clear } = useCartActions();
+  const { cart, remove, clear, replace } = useCartActions();
   const buy = useBuyProxies();
+  const availability = useCartAvailability(
+    cart.filter((item) => !item.sold).map((item) => item.id),
+    open,
+  );
+  const unavailable = availability.data?.unavailable;
+  useEffect(() => {
+    if (unavailable) for (const item of markTaken(cart, unavailable)) replace(item);
+  }, [unavailable, cart, replace]);
   const toBuy = unsoldItems(cart);
   return (
     <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm" aria-labelledby="cart-title">
@@ -46,31 +62,34 @@ export function CartModal() {
         ) : (
           <List dense aria-label="Cart items">
             {cart.map((item) => (
-              <ListItem
-                key={item.id}
-                divider
-                secondaryAction={
-                  <Stack direction="row" spacing={1}>
-                    <Button size="small" color="error" onClick={() => remove(item.id)} aria-label={`Delete ${item.sock_real_ip}`}>
-                      Delete
-                    </Button>
-                    <Button
-                      size="small"
-                      variant="outlined"
-                      disabled={buy.isPending || item.sold}
-                      onClick={() => buy.mutate([item])}
-                      aria-label={`Buy ${item.sock_real_ip}`}
-                    >
-                      Buy
-                    </Button>
-                  </Stack>
-                }
-                sx={{ pr: 18 }}
-              >
-                <ListItemText
-                  primary={`${flagEmoji(item.img)} ${item.sock_real_ip} · ${formatMoney(item.price)}`}
-                  secondary={`${item.city}, ${item.region} · ${item.user_type}`}
-                />
+              <ListItem key={item.id} divider data-testid="cart-item" sx={{ flexWrap: 'wrap', gap: 1 }}>
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flex: '1 1 220px', minWidth: 0 }}>
+                  <Flag code={item.img} country={item.country} />
+                  <ListItemText
+                    primary={`${item.sock_real_ip} · ${formatMoney(item.price)}`}
+                    secondary={`${item.city}, ${item.region} · ${item.user_type}`}
+                    slotProps={{ primary: { sx: item.sold ? { textDecoration: 'line-through' } : {} } }}
+                  />
+                </Box>
+                {item.sold && (
+                  <Alert severity="warning" sx={{ py: 0, flexBasis: '100%' }}>
+                    No longer available: someone else bought it.
+                  </Alert>
+                )}
+                <Stack direction="row" spacing={1} sx={{ ml: 'auto' }}>
+                  <Button size="small" color="error" onClick={() => remove(item.id)} aria-label={`Delete ${item.sock_real_ip}`}>
+                    Delete
+                  </Button>
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    disabled={buy.isPending || item.sold}
+                    onClick={() => buy.mutate([item])}
+                    aria-label={`Buy ${item.sock_real_ip}`}
+                  >
+                    Buy
+                  </Button>
+                </Stack>
               </ListItem>
             ))}
           </List>

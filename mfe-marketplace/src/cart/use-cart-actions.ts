@@ -23,5 +23,6 @@ export function useCartActions() {
     },
     [dispatch, enqueueSnackbar],
   );
-  return { cart, inCart, add, remove, clear: () => dispatch({ type: 'clear' }) };
+  const replace = useCallback((item: ProxyListing) => dispatch({ type: 'replace', item }), [dispatch]);
+  return { cart, inCart, add, remove, replace, clear: () => dispatch({ type: 'clear' }) };
 }

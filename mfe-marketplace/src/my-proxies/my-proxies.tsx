@@ -1,22 +1,18 @@
 import Alert from '@mui/material/Alert';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
-import { proxyLink, useMyProxies } from '../api/my-proxies';
+import { useMyProxies } from '../api/my-proxies';
 import { LoadError } from '../region-browser/location-list';
-import { copyText } from 'shared/clipboard/copy-text';
+import { CopyCredential } from './copy-credential';
 
-/** 'My Proxies': each purchased proxy as login:pass@ip:port, copied on click. */
+/** 'My Proxies': each purchased proxy whole, in the chosen format, copied on click. */
 export function MyProxies() {
   const { data, isPending, isError, error } = useMyProxies();
-  const { enqueueSnackbar } = useSnackbar();
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="my-proxies-title" sx={{ p: 2 }}>
+    <Paper variant="outlined" component="section" aria-labelledby="my-proxies-title" sx={{ p: 2, minWidth: 0 }}>
       <Typography id="my-proxies-title" component="h2" variant="h6">
         My Proxies
       </Typography>
@@ -25,20 +21,11 @@ export function MyProxies() {
       {data?.length === 0 && <Alert severity="info">No proxies yet: the ones you buy appear here for 24 hours.</Alert>}
       {data && data.length > 0 && (
         <List dense aria-label="My proxies">
-          {data.map((own) => {
-            const link = proxyLink(own);
-            return (
-              <ListItem key={link} disablePadding>
-                <ListItemButton
-                  onClick={async () => {
-                    if (await copyText(link)) enqueueSnackbar('Link Copied', { variant: 'success' });
-                  }}
-                >
-                  <ListItemText primary={link} secondary="Click to copy" slotProps={{ primary: { sx: { fontFamily: 'monospace' } } }} />
-                </ListItemButton>
-              </ListItem>
-            );
-          })}
+          {data.map((own) => (
+            <ListItem key={`${own.socks_auth}@${own.proxy}`} disableGutters data-testid="my-proxy">
+              <CopyCredential credentials={own} toast="Link Copied" />
+            </ListItem>
+          ))}
         </List>
       )}
     </Paper>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,11 +13,12 @@ import Typography from '@mui/material/Typography';
 import { useAtom, useAtomValue } from 'jotai';
 import type { ProxyListing } from 'contract/marketplace';
 import { formatMoney } from 'shared/format/money';
-import { flagEmoji } from 'shared/format/flag';
+import { Flag } from '../listing/flag';
 import { useBuyProxies } from '../api/buy-proxies';
 import { useProxyInfo } from '../api/proxy-info';
 import { useCartActions } from '../cart/use-cart-actions';
-import { addedLabel } from '../proxy-table/proxy-table';
+import { CopyCredential } from '../my-proxies/copy-credential';
+import { addedLabel } from '../proxy-table/proxy-columns';
 import { detailListingAtom, soldAtom } from '../state/marketplace-atoms';
 
 /** 'Clean' or the Spamhaus lists the address is on. */
@@ -32,7 +34,7 @@ export function blacklistStatus(listing: ProxyListing): string {
   return listed.length === 0 ? 'Clean' : `Listed: ${listed.join(', ')}`;
 }
 
-function Field({ label, value }: { label: string; value: string | number }) {
+function Field({ label, value }: { label: string; value: ReactNode }) {
   return (
     <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.5, borderBottom: 1, borderColor: 'divider' }}>
       <Typography component="dt" variant="body2" color="text.secondary">
@@ -55,7 +57,15 @@ function DetailsContent({ selected }: { selected: ProxyListing }) {
     <Stack spacing={2}>
       {info.isError && <Alert severity="warning">This proxy is no longer for sale.</Alert>}
       <Box component="dl" sx={{ m: 0 }}>
-        <Field label="IP" value={`${flagEmoji(listing.img)} ${listing.sock_real_ip}`} />
+        <Field
+          label="IP"
+          value={
+            <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+              <Flag code={listing.img} country={listing.country} />
+              {listing.sock_real_ip}
+            </Box>
+          }
+        />
         <Field label="Country / region" value={`${listing.country} (${listing.ct})`} />
         <Field label="Domain" value={listing.domain} />
         <Field label="Org / ISP" value={listing.isp} />
@@ -72,8 +82,9 @@ function DetailsContent({ selected }: { selected: ProxyListing }) {
         <Field label="Price" value={formatMoney(listing.price)} />
       </Box>
       {sold ? (
-        <Alert severity="success">
-          Yours: {sold.socks_auth}@{sold.proxy}
+        <Alert severity="success" sx={{ '& .MuiAlert-message': { minWidth: 0, width: '100%' } }}>
+          Yours:
+          <CopyCredential credentials={sold} toast="Proxy Copied" />
         </Alert>
       ) : (
         <Stack direction="row" spacing={1}>
@@ -111,7 +122,13 @@ export function ProxyDetails({ asModal }: { asModal: boolean }) {
     );
   }
   return (
-    <Paper component="aside" aria-labelledby="proxy-details-title" variant="outlined" sx={{ p: 2, position: 'sticky', top: 16 }}>
+    <Paper
+      component="aside"
+      aria-labelledby="proxy-details-title"
+      variant="outlined"
+      // Sticky below the top bar, scrolling inside itself when taller than the window.
+      sx={{ p: 2, position: 'sticky', top: 80, maxHeight: 'calc(100vh - 96px)', overflowY: 'auto' }}
+    >
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
         <Typography id="proxy-details-title" variant="h6" component="h2">
           {title}

@@ -1,6 +1,5 @@
+import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
@@ -16,8 +15,10 @@ import {
   type TypeFilter,
 } from 'shared/marketplace/proxy-filters';
 import { filtersAtom, updateFiltersAtom } from '../state/marketplace-atoms';
+import type { ColumnFilterKind } from './proxy-columns';
 
-const inputSx = { minWidth: 72 };
+// Filters take their column's width (never more), so the table decides the widths, not its inputs.
+const inputSx = { width: '100%', minWidth: 40, '& .MuiInputBase-root': { fontSize: '0.8125rem' } };
 
 function TextFilter({ field, label }: { field: TextFilterField; label: string }) {
   const filters = useAtomValue(filtersAtom);
@@ -46,7 +47,7 @@ function BoundFilter({ field, label }: { field: 'minSpeed' | 'maxPing' | 'maxPri
       value={value}
       onChange={(event) => update({ [field]: event.target.value } as Partial<ProxyFilters>)}
       slotProps={{ htmlInput: { 'aria-label': label, inputMode: 'decimal' } }}
-      sx={{ width: 64 }}
+      sx={inputSx}
     />
   );
 }
@@ -119,7 +120,7 @@ function DistanceFilterSelect() {
       value={String(distance)}
       onChange={(event) => update({ distance: Number(event.target.value) as DistanceFilter })}
       slotProps={{ select: { inputProps: { 'aria-label': 'Filter distance' } } }}
-      sx={{ minWidth: 64, mt: 0.5 }}
+      sx={{ ...inputSx, mt: 0.5 }}
     >
       {DISTANCE_FILTER_VALUES.map((miles) => (
         <MenuItem key={miles} value={String(miles)}>
@@ -130,25 +131,23 @@ function DistanceFilterSelect() {
   );
 }
 
-/** A filter under every column header. */
-export function ColumnFilters() {
-  return (
-    <TableRow>
-      <TableCell><TextFilter field="sock_real_ip" label="IP" /></TableCell>
-      <TableCell><TextFilter field="domain" label="Domain" /></TableCell>
-      <TableCell><TextFilter field="region" label="State" /></TableCell>
-      <TableCell>
-        <TextFilter field="city" label="City" />
-        <DistanceFilterSelect />
-      </TableCell>
-      <TableCell><TextFilter field="isp" label="ISP" /></TableCell>
-      <TableCell><TextFilter field="zip" label="ZIP" /></TableCell>
-      <TableCell><BoundFilter field="minSpeed" label="Minimum speed" /></TableCell>
-      <TableCell><BoundFilter field="maxPing" label="Maximum ping" /></TableCell>
-      <TableCell><TypeFilterSelect /></TableCell>
-      <TableCell><AddedFilterSelect /></TableCell>
-      <TableCell><BoundFilter field="maxPrice" label="Maximum price" /></TableCell>
-      <TableCell />
-    </TableRow>
-  );
+/** The filter shown under a column's title. */
+export function ColumnFilter({ filter, label }: { filter: ColumnFilterKind; label: string }) {
+  switch (filter.kind) {
+    case 'text':
+      return <TextFilter field={filter.field} label={label} />;
+    case 'text-and-distance':
+      return (
+        <Box sx={{ display: 'flex', flexDirection: 'column' }}>
+          <TextFilter field={filter.field} label={label} />
+          <DistanceFilterSelect />
+        </Box>
+      );
+    case 'bound':
+      return <BoundFilter field={filter.field} label={filter.label} />;
+    case 'type':
+      return <TypeFilterSelect />;
+    case 'added':
+      return <AddedFilterSelect />;
+  }
 }

@@ -1,8 +1,8 @@
 import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
 import RemoveShoppingCartIcon from '@mui/icons-material/RemoveShoppingCart';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -10,160 +10,203 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
+import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
+import { functionalUpdate, useTable, type Row } from '@tanstack/react-table';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useSnackbar } from 'notistack';
-import { memo, useMemo } from 'react';
+import { Fragment, memo, useMemo, useRef, type ReactNode } from 'react';
 import type { ProxyListing } from 'contract/marketplace';
-import { formatMoney } from 'shared/format/money';
-import { flagEmoji } from 'shared/format/flag';
-import { pageCount, pageSlice } from 'shared/table/pager';
 import { filterProxies } from 'shared/marketplace/proxy-filters';
+import { useFind } from '../api/find';
 import { useSearch } from '../api/search';
 import { useCartActions } from '../cart/use-cart-actions';
+import { pageCount, pageSlice } from 'shared/table/pager';
+import { CopyCredential } from '../my-proxies/copy-credential';
 import { LoadError } from '../region-browser/location-list';
-import { copyText } from 'shared/clipboard/copy-text';
-import { detailListingAtom, filtersAtom, pageAtom, selectionAtom, soldAtom, type SoldProxy } from '../state/marketplace-atoms';
-import { ColumnFilters } from './column-filters';
+import {
+  detailListingAtom,
+  filtersAtom,
+  findQueryAtom,
+  pageAtom,
+  selectionAtom,
+  soldAtom,
+  sortingAtom,
+  updateSortingAtom,
+  type SoldCredentials,
+} from '../state/marketplace-atoms';
+import { ColumnFilter } from './column-filters';
+import { proxyColumns, tableFeatureSet } from './proxy-columns';
 import { Pager } from 'shared/ui/pager';
+
+export const NOTHING_CHOSEN_MESSAGE = 'Choose a state or a country, or search the catalogue, to see its proxies.';
 
 /** Skeleton of 36 placeholders while loading. */
 export const SKELETON_PLACEHOLDERS = 36;
-const COLUMNS = ['IP', 'Domain', 'State', 'City', 'ISP', 'ZIP', 'Speed', 'Ping', 'Type', 'Added', 'Price'] as const;
+const COLUMN_COUNT = proxyColumns.length + 1;
+const NO_LISTINGS: ProxyListing[] = [];
 
-export function addedLabel(days: number): string {
-  if (days === 0) return 'today';
-  return days === 1 ? '1 day ago' : `${days} days ago`;
-}
+/** Hidden from the eye but read out; sized in pixels so it can never widen the page. */
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  width: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+} as const;
 
-function SoldCredentials({ sold }: { sold: SoldProxy }) {
-  const { enqueueSnackbar } = useSnackbar();
-  const text = `${sold.socks_auth}@${sold.proxy}`;
-  return (
-    <Tooltip title="Copy">
-      <Button
-        size="small"
-        onClick={async (event) => {
-          event.stopPropagation();
-          if (await copyText(text)) enqueueSnackbar('Link Copied', { variant: 'success' });
-        }}
-        sx={{ textTransform: 'none', fontFamily: 'monospace' }}
-      >
-        {text}
-      </Button>
-    </Tooltip>
-  );
-}
+type ProxyRowModel = Row<typeof tableFeatureSet, ProxyListing>;
 
 const ProxyRow = memo(function ProxyRow({
-  listing,
+  row,
   inCart,
   sold,
   onOpen,
   onToggleCart,
 }: {
-  listing: ProxyListing;
+  row: ProxyRowModel;
   inCart: boolean;
-  sold: SoldProxy | undefined;
+  sold: SoldCredentials | undefined;
   onOpen: (listing: ProxyListing) => void;
   onToggleCart: (listing: ProxyListing, inCart: boolean) => void;
 }) {
+  const listing = row.original;
   return (
-    <TableRow
-      hover
-      tabIndex={0}
-      onClick={() => onOpen(listing)}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') onOpen(listing);
-      }}
-      sx={{ cursor: 'pointer' }}
-      data-testid="proxy-row"
-    >
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        <span role="img" aria-label={`${listing.country} flag`}>
-          {flagEmoji(listing.img)}
-        </span>{' '}
-        {listing.sock_real_ip}
-      </TableCell>
-      <TableCell>{listing.domain}</TableCell>
-      <TableCell>{listing.region}</TableCell>
-      <TableCell>{listing.city}</TableCell>
-      <TableCell>{listing.isp}</TableCell>
-      <TableCell>{listing.zip}</TableCell>
-      <TableCell>{listing.speed}</TableCell>
-      <TableCell>{listing.ping}</TableCell>
-      <TableCell>{listing.user_type}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{addedLabel(listing.added_days_ago)}</TableCell>
-      <TableCell>{formatMoney(listing.price)}</TableCell>
-      <TableCell>
-        {sold ? (
-          <SoldCredentials sold={sold} />
-        ) : (
-          <IconButton
-            aria-label={inCart ? `Remove ${listing.sock_real_ip} from cart` : `Add ${listing.sock_real_ip} to cart`}
-            aria-pressed={inCart}
-            color={inCart ? 'primary' : 'default'}
-            onClick={(event) => {
-              event.stopPropagation();
-              onToggleCart(listing, inCart);
-            }}
-          >
-            {inCart ? <RemoveShoppingCartIcon /> : <AddShoppingCartIcon />}
-          </IconButton>
-        )}
-      </TableCell>
-    </TableRow>
+    <Fragment>
+      <TableRow
+        hover
+        tabIndex={0}
+        onClick={() => onOpen(listing)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') onOpen(listing);
+        }}
+        sx={{ cursor: 'pointer', '& > td': sold ? { borderBottom: 0 } : {} }}
+        data-testid="proxy-row"
+      >
+        {row.getAllCells().map((cell) => (
+          <TableCell key={cell.id} align={cell.column.columnDef.meta?.numeric ? 'right' : 'left'}>
+            <CellValue row={row} columnId={cell.column.id} />
+          </TableCell>
+        ))}
+        <TableCell padding="none" align="center">
+          {sold ? (
+            <Typography variant="caption" color="success.main" sx={{ px: 1 }}>
+              Yours
+            </Typography>
+          ) : (
+            <IconButton
+              size="small"
+              aria-label={inCart ? `Remove ${listing.sock_real_ip} from cart` : `Add ${listing.sock_real_ip} to cart`}
+              aria-pressed={inCart}
+              color={inCart ? 'primary' : 'default'}
+              onClick={(event) => {
+                event.stopPropagation();
+                onToggleCart(listing, inCart);
+              }}
+            >
+              {inCart ? <RemoveShoppingCartIcon fontSize="small" /> : <AddShoppingCartIcon fontSize="small" />}
+            </IconButton>
+          )}
+        </TableCell>
+      </TableRow>
+      {sold && (
+        // The bought credentials get a row of their own under the listing: whole, never cut by a column.
+        <TableRow data-testid="proxy-sold-row">
+          <TableCell colSpan={COLUMN_COUNT} sx={{ pt: 0 }}>
+            <Box sx={{ position: 'sticky', left: 8, display: 'inline-flex', alignItems: 'center', gap: 1, maxWidth: 'calc(100vw - 48px)' }}>
+              <Typography variant="body2" color="text.secondary">
+                Yours:
+              </Typography>
+              <CopyCredential credentials={sold} toast="Proxy Copied" />
+            </Box>
+          </TableCell>
+        </TableRow>
+      )}
+    </Fragment>
   );
 });
 
-/** Proxy list: 11 columns and a cart toggle, a filter per column, 50 rows a page. */
+/** One cell through TanStack's renderer (the column's `cell`, or its plain value). */
+function CellValue({ row, columnId }: { row: ProxyRowModel; columnId: string }) {
+  const cell = row.getAllCells().find((candidate) => candidate.column.id === columnId);
+  if (!cell) return null;
+  const render = cell.column.columnDef.cell;
+  return typeof render === 'function' ? render(cell.getContext()) : String(cell.getValue() ?? '');
+}
+
+/**
+ * Proxy list on TanStack Table: 11 sortable columns and a cart toggle, a filter under every title, a
+ * sticky header, 50 rows a page. Wider than its space (phones), it scrolls sideways inside itself only.
+ */
 export function ProxyTable() {
   const selection = useAtomValue(selectionAtom);
+  const findQuery = useAtomValue(findQueryAtom);
   const filters = useAtomValue(filtersAtom);
+  const sorting = useAtomValue(sortingAtom);
+  const setSorting = useSetAtom(updateSortingAtom);
   const [page, setPage] = useAtom(pageAtom);
   const sold = useAtomValue(soldAtom);
   const openDetails = useSetAtom(detailListingAtom);
   const { inCart, add, remove } = useCartActions();
-  const search = useSearch(selection.country, selection.state);
+  const search = useSearch(findQuery === null ? selection.country : null, selection.state);
+  const find = useFind(findQuery);
+  const source = findQuery === null ? search : find;
+  const chosen = findQuery !== null || selection.country !== null;
+  const sectionRef = useRef<HTMLElement>(null);
+  const scrollerRef = useRef<HTMLDivElement>(null);
 
-  const filtered = useMemo(() => filterProxies(search.data ?? [], filters), [search.data, filters]);
-  const pages = pageCount(filtered.length);
+  const filtered = useMemo(() => filterProxies(source.data ?? NO_LISTINGS, filters), [source.data, filters]);
+  const table = useTable({
+    features: tableFeatureSet,
+    columns: proxyColumns,
+    data: filtered,
+    getRowId: (listing) => listing.id,
+    state: { sorting },
+    onSortingChange: (updater) => setSorting(functionalUpdate(updater, sorting)),
+  });
+  const sortedRows = table.getRowModel().rows;
+  const pages = pageCount(sortedRows.length);
   const currentPage = Math.min(page, pages);
-  const rows = useMemo(() => pageSlice(filtered, currentPage), [filtered, currentPage]);
+  const rows = pageSlice(sortedRows, currentPage);
   const toggleCart = useMemo(
     () => (listing: ProxyListing, wasInCart: boolean) => (wasInCart ? remove(listing.id) : add(listing)),
     [add, remove],
   );
 
-  let body;
-  if (selection.country === null) {
-    body = <Message text="Choose a state or a country to see its proxies." />;
-  } else if (search.isPending) {
+  const changePage = (next: number) => {
+    setPage(next);
+    // A new page starts at its first row, with the table's top in view (the pager sits at its bottom).
+    if (scrollerRef.current) scrollerRef.current.scrollTop = 0;
+    const top = sectionRef.current?.getBoundingClientRect().top ?? 0;
+    if (top < 0) sectionRef.current?.scrollIntoView({ block: 'start' });
+  };
+
+  let body = null;
+  let message: ReactNode = null;
+  if (!chosen) {
+    message = NOTHING_CHOSEN_MESSAGE;
+  } else if (source.isPending) {
     body = Array.from({ length: SKELETON_PLACEHOLDERS }, (_, index) => (
       <TableRow key={index} data-testid="proxy-skeleton">
-        <TableCell colSpan={COLUMNS.length + 1}>
+        <TableCell colSpan={COLUMN_COUNT}>
           <Skeleton variant="rectangular" height={20} animation="wave" />
         </TableCell>
       </TableRow>
     ));
-  } else if (search.isError) {
-    body = (
-      <TableRow>
-        <TableCell colSpan={COLUMNS.length + 1}>
-          <LoadError error={search.error} />
-        </TableCell>
-      </TableRow>
-    );
+  } else if (source.isError) {
+    message = <LoadError error={source.error} />;
   } else if (rows.length === 0) {
-    body = <Message text="No Proxy Data available" />;
+    message = 'No Proxy Data available';
   } else {
-    body = rows.map((listing) => (
+    body = rows.map((row) => (
       <ProxyRow
-        key={listing.id}
-        listing={listing}
-        inCart={inCart(listing.id)}
-        sold={sold[listing.id]}
+        key={row.id}
+        row={row}
+        inCart={inCart(row.original.id)}
+        sold={sold[row.original.id]}
         onOpen={openDetails}
         onToggleCart={toggleCart}
       />
@@ -171,45 +214,89 @@ export function ProxyTable() {
   }
 
   return (
-    <Box>
-      <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }}>
-        <Table size="small" aria-label="Proxies">
+    <Paper
+      ref={sectionRef}
+      component="section"
+      id="proxy-results"
+      variant="outlined"
+      aria-label="Proxies"
+      sx={{ minWidth: 0, scrollMarginTop: { xs: 64, sm: 72 } }}
+    >
+      {findQuery !== null && (
+        <Typography variant="body2" sx={{ px: 1.5, pt: 1 }} color="text.secondary">
+          Results for “{findQuery}” across the catalogue
+        </Typography>
+      )}
+      <TableContainer
+        ref={scrollerRef}
+        data-testid="proxy-table-scroller"
+        sx={{ maxWidth: '100%', overflowX: 'auto', maxHeight: { xs: '75vh', md: 'calc(100vh - 96px)' } }}
+      >
+        <Table
+          size="small"
+          stickyHeader
+          aria-label="Proxies"
+          sx={{
+            '& th, & td': { px: 0.5, fontSize: '0.8125rem' },
+            '& th': { verticalAlign: 'top' },
+            '& .MuiTableSortLabel-icon': { mx: 0.25, fontSize: '1rem' },
+          }}
+        >
           <TableHead>
-            <TableRow>
-              {COLUMNS.map((column) => (
-                <TableCell key={column}>{column}</TableCell>
-              ))}
-              <TableCell>
-                <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-                  Cart
-                </Box>
-              </TableCell>
-            </TableRow>
-            <ColumnFilters />
+            {table.getHeaderGroups().map((group) => (
+              <TableRow key={group.id}>
+                {group.headers.map((header) => {
+                  const column = header.column;
+                  const sorted = column.getIsSorted();
+                  const title = String(column.columnDef.header ?? column.id);
+                  const filter = column.columnDef.meta?.filter;
+                  return (
+                    <TableCell
+                      key={header.id}
+                      sortDirection={sorted}
+                      align={column.columnDef.meta?.numeric ? 'right' : 'left'}
+                      data-testid={`column-${column.id}`}
+                    >
+                      <TableSortLabel
+                        active={sorted !== false}
+                        direction={sorted === false ? column.getFirstSortDir() : sorted}
+                        onClick={column.getToggleSortingHandler()}
+                        aria-label={`Sort by ${title}`}
+                      >
+                        {title}
+                      </TableSortLabel>
+                      {filter && (
+                        <Box sx={{ mt: 0.5 }}>
+                          <ColumnFilter filter={filter} label={title} />
+                        </Box>
+                      )}
+                    </TableCell>
+                  );
+                })}
+                <TableCell padding="none" sx={{ position: 'sticky', width: 40 }}>
+                  <Box component="span" sx={visuallyHidden}>
+                    Cart
+                  </Box>
+                </TableCell>
+              </TableRow>
+            ))}
           </TableHead>
           <TableBody>{body}</TableBody>
         </Table>
       </TableContainer>
-      {selection.country !== null && search.isSuccess && (
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}>
-          <Typography variant="body2" color="text.secondary">
-            {filtered.length} of {search.data.length} proxies
-          </Typography>
-          <Pager page={currentPage} count={pages} onChange={setPage} />
+      {message !== null && (
+        <Box sx={{ p: 3, textAlign: 'center' }}>
+          {typeof message === 'string' ? <Typography color="text.secondary">{message}</Typography> : message}
         </Box>
       )}
-    </Box>
-  );
-}
-
-function Message({ text }: { text: string }) {
-  return (
-    <TableRow>
-      <TableCell colSpan={COLUMNS.length + 1} align="center">
-        <Typography sx={{ py: 3 }} color="text.secondary">
-          {text}
-        </Typography>
-      </TableCell>
-    </TableRow>
+      {chosen && source.isSuccess && (
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, px: 1.5 }}>
+          <Typography variant="body2" color="text.secondary">
+            {filtered.length} of {source.data.length} proxies
+          </Typography>
+          <Pager page={currentPage} count={pages} onChange={changePage} />
+        </Box>
+      )}
+    </Paper>
   );
 }

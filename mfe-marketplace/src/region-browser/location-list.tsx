@@ -5,7 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { serverMessage } from 'shared/api/api-client';
-import { flagEmoji } from 'shared/format/flag';
+import { Flag } from '../listing/flag';
 import type { RegionTab } from '../state/tab-atoms';
 import { useCountries } from '../api/countries';
 import { useStates } from '../api/states';
@@ -20,7 +20,7 @@ export function LoadError({ error }: { error: unknown }) {
 }
 
 /** USA: 'state - count' per state; other tabs: each country with its flag and online count. */
-export function LocationList({ tab }: { tab: RegionTab }) {
+export function LocationList({ tab, onChosen }: { tab: RegionTab; onChosen?: () => void }) {
   const isUsa = tab.as === 'USA';
   const states = useStates(isUsa);
   const countries = useCountries(tab.as, !isUsa);
@@ -41,7 +41,10 @@ export function LocationList({ tab }: { tab: RegionTab }) {
                 label={`${state} - ${cnt}`}
                 color={selection.country === US && selection.state === state ? 'primary' : 'default'}
                 aria-pressed={selection.country === US && selection.state === state}
-                onClick={() => choose({ country: US, state })}
+                onClick={() => {
+                  choose({ country: US, state });
+                  onChosen?.();
+                }}
               />
             </li>
           ))
@@ -50,16 +53,17 @@ export function LocationList({ tab }: { tab: RegionTab }) {
               <Chip
                 clickable
                 label={
-                  <span>
-                    <span role="img" aria-label={`${country} flag`}>
-                      {flagEmoji(img)}
-                    </span>{' '}
+                  <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+                    <Flag code={img} country={country} />
                     {country} - {online}
-                  </span>
+                  </Box>
                 }
                 color={selection.country === ct ? 'primary' : 'default'}
                 aria-pressed={selection.country === ct}
-                onClick={() => choose({ country: ct, state: null })}
+                onClick={() => {
+                  choose({ country: ct, state: null });
+                  onChosen?.();
+                }}
               />
             </li>
           ))}

@@ -6,6 +6,7 @@ import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { RegionCount } from 'contract/marketplace';
 import { regionTabs, selectedTabAtom, type RegionTab } from '../state/tab-atoms';
@@ -24,6 +25,8 @@ export function RegionBrowser({ compact }: { compact: boolean }) {
   const selectTab = useSetAtom(selectTabAtom);
   const { data: counts } = useRegionCounts();
   const index = Math.max(0, regionTabs.findIndex((tab) => tab.name === selected.name));
+  // On a phone the list folds away once a state or country is chosen, so its results come into view.
+  const [collapsed, setCollapsed] = useState(false);
 
   if (compact) {
     return (
@@ -32,15 +35,19 @@ export function RegionBrowser({ compact }: { compact: boolean }) {
           <Accordion
             key={tab.name}
             disableGutters
-            expanded={tab.name === selected.name}
-            onChange={(_event, expanded) => expanded && selectTab(tab)}
+            expanded={!collapsed && tab.name === selected.name}
+            onChange={(_event, expanded) => {
+              // Reopening the chosen tab keeps the choice; another tab starts afresh.
+              if (expanded && tab.name !== selected.name) selectTab(tab);
+              setCollapsed(!expanded);
+            }}
             slotProps={{ transition: { unmountOnExit: true } }}
           >
             <AccordionSummary expandIcon={<ExpandMoreIcon />}>
               <Typography>{tabLabel(tab, counts)}</Typography>
             </AccordionSummary>
             <AccordionDetails>
-              <LocationList tab={tab} />
+              <LocationList tab={tab} onChosen={() => setCollapsed(true)} />
             </AccordionDetails>
           </Accordion>
         ))}

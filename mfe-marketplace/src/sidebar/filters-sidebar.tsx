@@ -49,7 +49,10 @@ function LocationSelect() {
   );
 }
 
-/** Sidebar: the two checkboxes, 'reset filters', country selection, and on mobile the cart item. */
+/**
+ * The filter bar above the table: the two checkboxes, 'reset filters', country selection, and on mobile
+ * the cart item. It runs across the page rather than down its side, leaving the width to the table.
+ */
 export function FiltersSidebar({ compact }: { compact: boolean }) {
   const filters = useAtomValue(filtersAtom);
   const update = useSetAtom(updateFiltersAtom);
@@ -57,7 +60,14 @@ export function FiltersSidebar({ compact }: { compact: boolean }) {
   const cartCount = useAtomValue(cartCountAtom);
   const openCart = useSetAtom(cartOpenAtom);
   return (
-    <Stack component="nav" aria-label="Proxy filters" spacing={1}>
+    <Stack
+      component="nav"
+      aria-label="Proxy filters"
+      direction={compact ? 'column' : 'row'}
+      spacing={compact ? 1 : 2}
+      useFlexGap
+      sx={{ flexWrap: 'wrap', alignItems: compact ? 'stretch' : 'center' }}
+    >
       <FormControlLabel
         control={<Checkbox checked={filters.excludeBlacklisted} onChange={(event) => update({ excludeBlacklisted: event.target.checked })} />}
         label="Exclude blacklisted proxies"
@@ -71,7 +81,9 @@ export function FiltersSidebar({ compact }: { compact: boolean }) {
           reset filters
         </Link>
       </Box>
-      <LocationSelect />
+      <Box sx={{ width: compact ? '100%' : 280 }}>
+        <LocationSelect />
+      </Box>
       {compact && (
         <ListItemButton onClick={() => openCart(true)}>
           <ListItemIcon>

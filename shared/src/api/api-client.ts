@@ -1,5 +1,6 @@
 import ky, { HTTPError, type KyInstance } from 'ky';
-import { logoutAtom } from '../auth/auth-atoms';
+import { authMessages } from 'contract/auth-rules';
+import { logoutAtom, signedOutReasonAtom } from '../auth/auth-atoms';
 import { readStoredSession } from '../auth/session-storage';
 import { appStore } from '../store/app-store';
 
@@ -28,8 +29,12 @@ export const api: KyInstance = base.extend({
       },
     ],
     afterResponse: [
-      ({ response }) => {
-        if (response.status === 401) appStore.set(logoutAtom);
+      async ({ response }) => {
+        if (response.status !== 401) return;
+        // A session replaced by a login elsewhere is told so, instead of only being asked to log in.
+        const body = (await response.clone().json().catch(() => null)) as { message?: unknown } | null;
+        if (body?.message === authMessages.sessionReplaced) appStore.set(signedOutReasonAtom, authMessages.sessionReplaced);
+        appStore.set(logoutAtom);
       },
     ],
   },

@@ -18,8 +18,15 @@ export const authAtom = atom<AuthState>(initialAuthState());
 
 export const isAuthenticatedAtom = atom((get) => get(authAtom).token !== null);
 
+/**
+ * Why the session ended, when the server said more than "log in again" (a login elsewhere replaced it);
+ * the guard shows it instead of its general message. A new login clears it.
+ */
+export const signedOutReasonAtom = atom<string | null>(null);
+
 /** A successful login: store token and userId and mark the visitor authenticated. */
 export const loginSucceededAtom = atom(null, (_get, set, payload: { token: string; userInfo: UserInfo }) => {
+  set(signedOutReasonAtom, null);
   writeStoredSession({ token: payload.token, userId: payload.userInfo._id });
   set(authAtom, { token: payload.token, userId: payload.userInfo._id, user: payload.userInfo });
 });

@@ -12,6 +12,8 @@ export const queryKeys = {
   countries: (region: string) => ['proxy', 'countries', region] as const,
   search: (country: string, state?: string) => ['proxy', 'search', country, state ?? ''] as const,
   proxyInfo: (id: string) => ['proxy', 'info', id] as const,
+  find: (query: string) => ['proxy', 'find', query] as const,
+  availability: (ids: readonly string[]) => ['proxy', 'availability', ...ids] as const,
   myProxies: ['proxy', 'my'] as const,
   history: ['proxy', 'history'] as const,
   historyAll: ['proxy', 'history', 'all'] as const,

@@ -1,8 +1,9 @@
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+import { ThemeProvider, type Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
-import { SnackbarProvider } from 'notistack';
+import { SnackbarProvider, type SnackbarOrigin } from 'notistack';
 import { useMemo, type ReactNode } from 'react';
 import { appQueryClient } from '../query/query-client';
 import { appStore } from '../store/app-store';
@@ -35,23 +36,38 @@ export function AppProviders({ children, forcedMode }: { children: ReactNode; fo
     <JotaiProvider store={appStore}>
       <QueryClientProvider client={appQueryClient}>
         <PortalTheme forcedMode={forcedMode}>
-          <SnackbarProvider
-            maxSnack={TOAST_MAX_VISIBLE}
-            autoHideDuration={TOAST_DURATION_MS}
-            anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-            Components={{
-              default: DismissibleSnackbar,
-              success: DismissibleSnackbar,
-              error: DismissibleSnackbar,
-              warning: DismissibleSnackbar,
-              info: DismissibleSnackbar,
-            }}
-          >
-            {children}
-          </SnackbarProvider>
+          <ToastProvider>{children}</ToastProvider>
         </PortalTheme>
       </QueryClientProvider>
     </JotaiProvider>
+  );
+}
+
+/**
+ * Toasts sit at the bottom, where they cover neither the top bar (balance, user name, theme toggle) nor
+ * the scroll-to-top button at the bottom right: bottom left on wide screens, bottom centre on phones.
+ */
+export function toastOrigin(phone: boolean): SnackbarOrigin {
+  return { vertical: 'bottom', horizontal: phone ? 'center' : 'left' };
+}
+
+function ToastProvider({ children }: { children: ReactNode }) {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  return (
+    <SnackbarProvider
+      maxSnack={TOAST_MAX_VISIBLE}
+      autoHideDuration={TOAST_DURATION_MS}
+      anchorOrigin={toastOrigin(phone)}
+      Components={{
+        default: DismissibleSnackbar,
+        success: DismissibleSnackbar,
+        error: DismissibleSnackbar,
+        warning: DismissibleSnackbar,
+        info: DismissibleSnackbar,
+      }}
+    >
+      {children}
+    </SnackbarProvider>
   );
 }
 

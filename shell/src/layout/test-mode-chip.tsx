@@ -1,5 +1,6 @@
 import ScienceIcon from '@mui/icons-material/Science';
-import { Box, Chip } from '@mui/material';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import { usePortalConfig } from 'shared/api/portal-config';
 
 export const TEST_MODE_LABEL = 'TEST MODE — no real money';

@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { useAtomValue } from 'jotai';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { loginSucceededAtom, logoutAtom } from 'shared/auth/auth-atoms';
+import { authMessages } from 'contract/auth-rules';
+import { loginSucceededAtom, logoutAtom, signedOutReasonAtom } from 'shared/auth/auth-atoms';
 import { authDialogAtom, returnToAtom } from 'shared/auth/auth-dialog-atoms';
 import { appStore } from 'shared/store/app-store';
 import { AppProviders } from 'shared/ui/app-providers';
@@ -36,6 +37,15 @@ describe('RequireAuth', () => {
   beforeEach(() => {
     appStore.set(logoutAtom);
     appStore.set(authDialogAtom, 'closed');
+    appStore.set(signedOutReasonAtom, null);
+  });
+
+  it('a session replaced by a login elsewhere says so instead of the general message', async () => {
+    appStore.set(signedOutReasonAtom, authMessages.sessionReplaced);
+    renderAt('/history');
+    expect(await screen.findByText('You were signed out because your account signed in elsewhere.')).toBeInTheDocument();
+    expect(screen.queryByText(LOGIN_REQUIRED_MESSAGE)).not.toBeInTheDocument();
+    expect(screen.getByTestId('dialog')).toHaveTextContent('login');
   });
 
   it('without a session: toasts, opens the login dialog, goes to / and remembers the route', async () => {

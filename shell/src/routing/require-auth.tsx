@@ -3,7 +3,7 @@ import { useSnackbar } from 'notistack';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'shared/routing/router';
 import { authDialogAtom, DEFAULT_AFTER_LOGIN, returnToAtom } from 'shared/auth/auth-dialog-atoms';
-import { isAuthenticatedAtom } from 'shared/auth/auth-atoms';
+import { isAuthenticatedAtom, signedOutReasonAtom } from 'shared/auth/auth-atoms';
 
 export const LOGIN_REQUIRED_MESSAGE = 'You must log in to access this page.';
 
@@ -16,6 +16,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   const setDialog = useSetAtom(authDialogAtom);
   const [returnTo, setReturnTo] = useAtom(returnToAtom);
+  const signedOutReason = useAtomValue(signedOutReasonAtom);
   const { enqueueSnackbar } = useSnackbar();
 
   useEffect(() => {
@@ -27,8 +28,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     if (signedIn) return;
     setReturnTo(`${location.pathname}${location.search}`);
     setDialog('login');
-    enqueueSnackbar(LOGIN_REQUIRED_MESSAGE, { variant: 'warning', preventDuplicate: true });
-  }, [signedIn, location.pathname, location.search, setDialog, setReturnTo, enqueueSnackbar]);
+    // A session ended by a login elsewhere says so; otherwise the general message.
+    enqueueSnackbar(signedOutReason ?? LOGIN_REQUIRED_MESSAGE, { variant: 'warning', preventDuplicate: true });
+  }, [signedIn, signedOutReason, location.pathname, location.search, setDialog, setReturnTo, enqueueSnackbar]);
 
   if (!signedIn) return <Navigate to="/" replace />;
   return children;

@@ -268,9 +268,13 @@ for (const backend of backends) {
       const second = await login(app, user);
       const old = await injectWithLogin(app, first, { method: 'GET', url: `/api/users/${user.id}` });
       assert.equal(old.statusCode, 401);
-      assert.deepEqual(old.json(), { message: authMessages.sessionEnded });
+      // The replaced session is told why it ended; a session ended by logging out gets the general message.
+      assert.deepEqual(old.json(), { message: authMessages.sessionReplaced });
       const current = await injectWithLogin(app, second, { method: 'GET', url: `/api/users/${user.id}` });
       assert.equal(current.statusCode, 200);
+      assert.equal((await injectWithLogin(app, second, { method: 'POST', url: '/api/auth/logout' })).statusCode, 200);
+      const loggedOut = await injectWithLogin(app, second, { method: 'GET', url: `/api/users/${user.id}` });
+      assert.deepEqual(loggedOut.json(), { message: authMessages.sessionEnded });
     });
 
     it('answers 429 with retry-after once an account has too many failed logins from one address, even for the right password', async (t) => {

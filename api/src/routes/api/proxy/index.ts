@@ -2,20 +2,25 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  AvailabilityRequest,
+  AvailabilityResponse,
   BalanceResponse,
   BuyRequest,
   CountriesRequest,
   CountryItem,
+  FindRequest,
   LeaseUsage,
   LeaseUsageParams,
   OwnProxy,
   ProxyInfoRequest,
   ProxyListing,
   PurchaseItem,
+  PurchaseRefusal,
   RegionCount,
   SearchBody,
   StateCount,
 } from 'contract/marketplace';
+import { FIND_LIMIT, FIND_MIN_LENGTH } from 'contract/limits';
 import { centsToDollars } from 'contract/money';
 import { authMessages } from 'contract/auth-rules';
 import Type from 'typebox';
@@ -36,15 +41,16 @@ function sendJson(request: FastifyRequest, reply: FastifyReply, body: CachedBody
   return reply.send(body.text);
 }
 
-/** A refused purchase as its HTTP answer (a full port range is answered by the route itself: 503). */
-function purchaseRefusal(result: Exclude<PurchaseResult, { ok: true } | { reason: 'no-port' }>): HttpError {
+/**
+ * A refused purchase as its HTTP answer. The route answers two itself: listings taken meanwhile (409, with
+ * their ids) and a full port range (503).
+ */
+function purchaseRefusal(result: Exclude<PurchaseResult, { ok: true } | { reason: 'unavailable' } | { reason: 'no-port' }>): HttpError {
   switch (result.reason) {
     case 'no-account':
       return new HttpError(401, authMessages.sessionEnded);
     case 'not-found':
       return new HttpError(404, marketMessages.notFound(result.id));
-    case 'unavailable':
-      return new HttpError(409, marketMessages.unavailable(result.ip));
     case 'insufficient-funds':
       return new HttpError(402, marketMessages.insufficientFunds(result.balanceCents, result.totalCents));
   }
@@ -102,6 +108,35 @@ const proxy: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
+    '/find',
+    {
+      schema: {
+        summary: `Listings for sale anywhere whose city, ISP, ZIP, domain or IP starts with q (case-insensitive); at most ${FIND_LIMIT}, freshest first`,
+        body: FindRequest,
+        response: { 200: Type.Array(ProxyListing), ...errors(400) },
+      },
+    },
+    async (request, reply) => {
+      const query = request.body.q.trim();
+      if (query.length < FIND_MIN_LENGTH) throw new HttpError(400, marketMessages.findTooShort);
+      const key = `find:${query.toLowerCase()}`;
+      return sendJson(request, reply, await cache.text(key, () => market.findJson(query, FIND_LIMIT, new Date())));
+    },
+  );
+
+  app.post(
+    '/availability',
+    {
+      schema: {
+        summary: 'Which of these listings (a cart) can no longer be bought: sold, offline or gone',
+        body: AvailabilityRequest,
+        response: { 200: AvailabilityResponse, ...errors(400) },
+      },
+    },
+    async (request): Promise<AvailabilityResponse> => ({ unavailable: await market.unavailableOf(request.body.ID) }),
+  );
+
+  app.post(
     '/info',
     {
       schema: {
@@ -122,14 +157,20 @@ const proxy: FastifyPluginAsyncTypebox = async (app) => {
     '/buy',
     {
       schema: {
-        summary: 'Buy proxies for 24 hours: all of them or none, paid from the balance',
+        summary:
+          'Buy proxies for 24 hours: all of them or none, paid from the balance. 409 names every listing taken meanwhile (`unavailable`: ids)',
         body: BuyRequest,
-        response: { 200: Type.Array(PurchaseItem), ...errors(400, 402, 404, 409, 503) },
+        response: { 200: Type.Array(PurchaseItem), ...errors(400, 402, 404, 503), 409: PurchaseRefusal },
       },
     },
     async (request, reply) => {
       const user = currentUser(request);
       const result = await purchases.buy(user.id, request.body.ID);
+      if (!result.ok && result.reason === 'unavailable') {
+        // Nothing was bought; the answer names every taken listing so the buyer can drop them and buy the rest.
+        const refusal: PurchaseRefusal = { message: marketMessages.unavailable(result.ips), unavailable: result.ids };
+        return reply.code(409).send(refusal);
+      }
       // 5xx messages are masked by the error handler; this one tells the buyer to come back.
       if (!result.ok && result.reason === 'no-port') return reply.code(503).send({ message: marketMessages.noFreePort });
       if (!result.ok) throw purchaseRefusal(result);

@@ -172,6 +172,8 @@ for (const backend of backends) {
         mine,
         bought.map((b) => ({ proxy: b.PROXY, socks_auth: b.SOCKS_AUTH })),
       );
+      // The purchase answer carries the very address the own-proxies list shows.
+      assert.deepEqual(bought.map((b) => b.PROXY), mine.map((own) => own.proxy));
       assert.deepEqual((await call(app, bob, 'GET', '/api/proxy/my')).json(), []);
 
       const after = (await call(app, bob, 'POST', '/api/proxy/search', searchBody)).json<ProxyListing[]>();
@@ -228,6 +230,68 @@ for (const backend of backends) {
       assert.deepEqual(await tableCounts(app), before);
       assert.equal(await balanceOf(app, alice.id), balance);
       await assertBalancesEqualLedger(app);
+    });
+
+    it('a purchase with taken listings buys nothing and names every taken one by id; the rest then buys', async (t) => {
+      const app = await buildMarket(t, backend);
+      const alice = await customer(app, 10_000);
+      const bob = await customer(app, 10_000);
+      const [a, b, c, d] = (await call(app, alice, 'POST', '/api/proxy/search', { COUNTRY: 'DE' })).json<ProxyListing[]>();
+      assert.ok(a && b && c && d);
+      assert.equal((await call(app, bob, 'POST', '/api/proxy/buy', { ID: [b.id, d.id] })).statusCode, 200);
+      const before = await tableCounts(app);
+
+      const refused = await call(app, alice, 'POST', '/api/proxy/buy', { ID: [a.id, b.id, c.id, d.id] });
+      assert.equal(refused.statusCode, 409);
+      assert.deepEqual(refused.json(), {
+        message: `Proxies ${b.sock_real_ip}, ${d.sock_real_ip} are no longer available`,
+        unavailable: [b.id, d.id],
+      });
+      assert.deepEqual(await tableCounts(app), before);
+      assert.equal(await balanceOf(app, alice.id), 10_000);
+
+      const availability = await call(app, alice, 'POST', '/api/proxy/availability', { ID: [a.id, b.id, c.id, d.id, '999999999'] });
+      assert.deepEqual(availability.json(), { unavailable: [b.id, d.id, '999999999'] });
+      const rest = await call(app, alice, 'POST', '/api/proxy/buy', { ID: [a.id, c.id] });
+      assert.equal(rest.statusCode, 200, rest.body);
+      assert.deepEqual(rest.json<PurchaseItem[]>().map((item) => item.ID), [a.id, c.id]);
+      await assertBalancesEqualLedger(app);
+    });
+
+    it('finds listings for sale anywhere by the start of city, ISP, ZIP, domain or IP, case-insensitive', async (t) => {
+      const app = await buildMarket(t, backend);
+      const alice = await customer(app, 10_000);
+      const bob = await customer(app, 10_000);
+      const [sample] = (await call(app, alice, 'POST', '/api/proxy/search', { COUNTRY: 'FR' })).json<ProxyListing[]>();
+      assert.ok(sample);
+      const find = (q: string) => call(app, alice, 'POST', '/api/proxy/find', { q });
+      const cases: [string, (l: ProxyListing) => string][] = [
+        [sample.city.slice(0, 4).toUpperCase(), (l) => l.city],
+        [sample.isp.slice(0, 5).toLowerCase(), (l) => l.isp],
+        [sample.zip.slice(0, 3), (l) => l.zip],
+        [sample.domain.slice(0, 6), (l) => l.domain],
+        [sample.sock_real_ip.split('.').slice(0, 3).join('.'), (l) => l.sock_real_ip],
+      ];
+      for (const [q, field] of cases) {
+        const response = await find(q);
+        assert.equal(response.statusCode, 200, `${q}: ${response.body}`);
+        const found = response.json<ProxyListing[]>();
+        assert.ok(found.length > 0 && found.length <= 200, q);
+        assert.ok(found.some((l) => l.id === sample.id || field(l).toLowerCase().startsWith(q.toLowerCase())), q);
+        const all = [l => l.city, l => l.isp, l => l.zip, l => l.domain, l => l.sock_real_ip] as ((l: ProxyListing) => string)[];
+        for (const listing of found) {
+          assert.ok(all.some((f) => f(listing).toLowerCase().startsWith(q.toLowerCase())), `${q} matched ${listing.city}/${listing.isp}`);
+        }
+        assert.deepEqual(Object.keys(found[0] ?? {}).sort(), LISTING_KEYS.slice().sort());
+      }
+      // Wildcards are literal, a single character is refused, and a sold listing is not found.
+      assert.deepEqual((await find('%%')).json(), []);
+      const short = await find(' a ');
+      assert.equal(short.statusCode, 400);
+      assert.match(short.json<{ message: string }>().message, /at least 2 characters/);
+      assert.equal((await call(app, bob, 'POST', '/api/proxy/buy', { ID: [sample.id] })).statusCode, 200);
+      app.marketCache.clear();
+      assert.ok(!(await find(sample.sock_real_ip)).json<ProxyListing[]>().some((l) => l.id === sample.id));
     });
 
     it('race: 50 buyers for one listing give exactly one lease and 49 clean refusals', async (t) => {

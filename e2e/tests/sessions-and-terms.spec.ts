@@ -1,0 +1,71 @@
+// Sessions as a customer lives them: inactivity counted across all tabs (activity in one keeps the others
+// alive), a session replaced by a login elsewhere says so; and what a visitor may see signed out (the
+// terms) plus the favicon every page asks for.
+import { expect, test } from '../support/fixtures.ts';
+import { createCustomer, signIn, solveCaptcha } from '../support/session.ts';
+
+/** A short inactivity limit for this browser; the portal lets a browser shorten it, never lengthen it. */
+const LIMIT_MS = 4000;
+
+test('activity in one tab keeps the other tab signed in; once both are idle, both are signed out', { tag: ['@shell'] }, async ({ context, request }) => {
+  await context.addInitScript((limit) => localStorage.setItem('inactivity-limit-ms', String(limit)), LIMIT_MS);
+  const customer = await createCustomer(request, 'tabs');
+  const idle = await context.newPage();
+  await signIn(idle, customer);
+  await idle.goto('/dashboard');
+  await expect(idle.getByTestId('balance')).toBeVisible();
+  const busy = await context.newPage();
+  await busy.goto('/dashboard');
+  await expect(busy.getByTestId('balance')).toBeVisible();
+
+  // Twice the limit with activity only in the busy tab: the idle tab must stay.
+  for (let elapsed = 0; elapsed < 2 * LIMIT_MS; elapsed += 400) {
+    await busy.mouse.move(100 + (elapsed % 200), 200);
+    await busy.waitForTimeout(400);
+  }
+  expect(new URL(idle.url()).pathname).toBe('/dashboard');
+  await expect(idle.getByTestId('balance')).toBeVisible();
+
+  // Now nobody moves: both tabs end the session.
+  await expect.poll(() => new URL(idle.url()).pathname, { timeout: 4 * LIMIT_MS }).toBe('/');
+  await expect.poll(() => new URL(busy.url()).pathname, { timeout: 4 * LIMIT_MS }).toBe('/');
+  expect(await idle.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+test('a session replaced by a login elsewhere tells the customer so', { tag: ['@shell'] }, async ({ page, request }) => {
+  const customer = await createCustomer(request, 'twice');
+  await signIn(page, customer);
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('balance')).toBeVisible();
+  const elsewhere = await request.post('/api/auth/login', {
+    data: { username: customer.username, password: customer.password, captcha: await solveCaptcha(request) },
+  });
+  expect(elsewhere.ok()).toBe(true);
+  await page.reload();
+  await expect(page.getByText('You were signed out because your account signed in elsewhere.')).toBeVisible();
+  await expect(page.getByText('You must log in to access this page.')).toHaveCount(0);
+  expect(new URL(page.url()).pathname).toBe('/');
+});
+
+test('the terms are readable signed out, from the landing footer', { tag: ['@landing', '@shell'] }, async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: /terms/i }).first().click();
+  await expect(page).toHaveURL(/\/terms-and-conditions$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText('You must log in to access this page.')).toHaveCount(0);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('every page links a favicon the server serves', { tag: ['@shell'] }, async ({ page, request }) => {
+  const missing: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 404) missing.push(response.url());
+  });
+  await page.goto('/');
+  const href = await page.locator('link[rel="icon"]').getAttribute('href');
+  expect(href).toBe('/favicon.svg');
+  const icon = await request.get('/favicon.svg');
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()['content-type']).toContain('image/svg+xml');
+  expect(missing).toEqual([]);
+});

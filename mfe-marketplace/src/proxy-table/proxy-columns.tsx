@@ -1,0 +1,106 @@
+import {
+  createColumnHelper,
+  createSortedRowModel,
+  rowSortingFeature,
+  sortFn_alphanumeric,
+  sortFn_basic,
+  sortFn_text,
+  tableFeatures,
+} from '@tanstack/react-table';
+import Box from '@mui/material/Box';
+import { Fragment } from 'react';
+import type { ProxyListing } from 'contract/marketplace';
+import { formatMoney } from 'shared/format/money';
+import type { TextFilterField } from 'shared/marketplace/proxy-filters';
+import { Flag } from '../listing/flag';
+
+// The table's columns, declared once for TanStack Table: header, value, sort and filter of each. The
+// table itself stays headless (MUI's Table renders it); filtering is the one shared implementation
+// (shared/marketplace/proxy-filters), applied before the rows reach the table.
+
+export function addedLabel(days: number): string {
+  if (days === 0) return 'today';
+  return days === 1 ? '1 day ago' : `${days} days ago`;
+}
+
+/** An IPv4 address as a number, so 10.0.0.9 sorts before 10.0.0.10. */
+export function ipOrder(ip: string): number {
+  return ip.split('.').reduce((sum, part) => sum * 256 + (Number(part) || 0), 0);
+}
+
+/** What the filter row shows under a column's title. */
+export type ColumnFilterKind =
+  | { kind: 'text'; field: TextFilterField }
+  | { kind: 'text-and-distance'; field: TextFilterField }
+  | { kind: 'bound'; field: 'minSpeed' | 'maxPing' | 'maxPrice'; label: string }
+  | { kind: 'type' }
+  | { kind: 'added' };
+
+export interface ProxyColumnMeta {
+  filter?: ColumnFilterKind;
+  /** Columns of short numbers: right-aligned so digits line up. */
+  numeric?: boolean;
+}
+
+export const tableFeatureSet = tableFeatures({
+  rowSortingFeature,
+  sortedRowModel: createSortedRowModel(),
+  sortFns: { alphanumeric: sortFn_alphanumeric, basic: sortFn_basic, text: sortFn_text },
+  columnMeta: {} as ProxyColumnMeta,
+});
+
+const helper = createColumnHelper<typeof tableFeatureSet, ProxyListing>();
+
+/** Text that wraps between words, never inside one (a state name is not cut in half). */
+const wrap = (text: string) => <Box component="span" sx={{ overflowWrap: 'break-word' }}>{text}</Box>;
+
+/** A domain may wrap after its dots and hyphens, so a long host name does not widen its column. */
+const domain = (text: string) => (
+  <Box component="span">
+    {text.split(/(?<=[.-])/).map((part, index) => (
+      <Fragment key={index}>
+        {index > 0 && <wbr />}
+        {part}
+      </Fragment>
+    ))}
+  </Box>
+);
+
+/** IP (with flag), Domain, State, City, ISP, ZIP, Speed, Ping, Type, Added, Price; the cart toggle is separate. */
+export const proxyColumns = helper.columns([
+  helper.accessor('sock_real_ip', {
+    id: 'ip',
+    header: 'IP',
+    sortFn: (a, b) => ipOrder(a.original.sock_real_ip) - ipOrder(b.original.sock_real_ip),
+    cell: ({ row }) => (
+      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, whiteSpace: 'nowrap' }}>
+        <Flag code={row.original.img} country={row.original.country} />
+        {row.original.sock_real_ip}
+      </Box>
+    ),
+    meta: { filter: { kind: 'text', field: 'sock_real_ip' } },
+  }),
+  helper.accessor('domain', { header: 'Domain', sortFn: 'text', cell: ({ getValue }) => domain(getValue()), meta: { filter: { kind: 'text', field: 'domain' } } }),
+  helper.accessor('region', { header: 'State', sortFn: 'text', cell: ({ getValue }) => wrap(getValue()), meta: { filter: { kind: 'text', field: 'region' } } }),
+  helper.accessor('city', { header: 'City', sortFn: 'text', cell: ({ getValue }) => wrap(getValue()), meta: { filter: { kind: 'text-and-distance', field: 'city' } } }),
+  helper.accessor('isp', { header: 'ISP', sortFn: 'text', cell: ({ getValue }) => wrap(getValue()), meta: { filter: { kind: 'text', field: 'isp' } } }),
+  helper.accessor('zip', { header: 'ZIP', sortFn: 'alphanumeric', meta: { filter: { kind: 'text', field: 'zip' } } }),
+  helper.accessor('speed', { header: 'Speed', sortFn: 'basic', sortDescFirst: true, meta: { numeric: true, filter: { kind: 'bound', field: 'minSpeed', label: 'Minimum speed' } } }),
+  helper.accessor('ping', { header: 'Ping', sortFn: 'basic', sortDescFirst: false, meta: { numeric: true, filter: { kind: 'bound', field: 'maxPing', label: 'Maximum ping' } } }),
+  helper.accessor('user_type', { header: 'Type', sortFn: 'text', meta: { filter: { kind: 'type' } } }),
+  helper.accessor('added_days_ago', {
+    id: 'added',
+    header: 'Added',
+    sortFn: 'basic',
+    sortDescFirst: false,
+    cell: ({ getValue }) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{addedLabel(getValue())}</Box>,
+    meta: { filter: { kind: 'added' } },
+  }),
+  helper.accessor('price', {
+    header: 'Price',
+    sortFn: 'basic',
+    sortDescFirst: false,
+    cell: ({ getValue }) => formatMoney(getValue()),
+    meta: { numeric: true, filter: { kind: 'bound', field: 'maxPrice', label: 'Maximum price' } },
+  }),
+]);
