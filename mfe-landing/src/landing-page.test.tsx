@@ -152,7 +152,7 @@ describe('landing page', () => {
     await userEvent.setup().click(within(nav).getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(appStore.get(authAtom).token).toBeNull());
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/auth/logout']);
-    expect(within(nav).getByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(await within(nav).findByRole('button', { name: 'Login' })).toBeInTheDocument();
   });
 
   it('scrolls to a section when its anchor is clicked', async () => {
