@@ -36,6 +36,7 @@ export default {
       '^shared/(.*)$': '<rootDir>/../shared/src/$1.ts',
       '^contract/(.*)$': '<rootDir>/../contract/src/$1.ts',
       '^test-kit/(.*)$': '<rootDir>/../tooling/jest/$1.ts',
+      '(^|/)format/flag-url$': '<rootDir>/../tooling/jest/flag-url-stub.ts',
       '\\.svg$': '<rootDir>/../tooling/jest/file-stub.ts',
     },
     globals: { __BUILD_LABEL__: 'test', __APP_NAME__: name.replace(/^mfe-/, '') },

@@ -68,7 +68,7 @@ const table = () => screen.getByRole('table', { name: 'Purchased proxies' });
 const bodyRows = () => within(table()).queryAllByTestId('history-row');
 /** Waits for the list to arrive (the first render of a suite is slow on a busy machine). */
 const loaded = (count: number) => waitFor(() => expect(bodyRows()).toHaveLength(count), { timeout: 10_000 });
-const cellTexts = (row: HTMLElement) => within(row).getAllByRole('cell').slice(1).map((cell) => cell.textContent);
+const cellTexts = (row: HTMLElement) => within(row).getAllByRole('cell').slice(1).map((cell) => cell.textContent?.trim());
 
 describe('HistoryPage', () => {
   beforeEach(() => {
@@ -85,7 +85,7 @@ describe('HistoryPage', () => {
     const headers = within(table()).getAllByRole('columnheader').map((cell) => cell.textContent);
     expect(headers.filter((text) => text !== '')).toEqual(['IP', 'ONLINE', 'PAID', 'IP:PORT/COPY', 'NOTE', 'LOCATION', 'ISP', 'TYPE', 'BOUGHT', 'PRICE']);
     expect(cellTexts(bodyRows()[0] as HTMLElement)).toEqual([
-      '🇩🇪 198.18.7.20',
+      '198.18.7.20',
       'Dead',
       'On',
       'login1:pass22@198.18.7.20:31000',
@@ -131,7 +131,7 @@ describe('HistoryPage', () => {
     await loaded(3);
 
     await user.type(screen.getByRole('textbox', { name: 'Filter ISP' }), 'comcast');
-    expect(bodyRows().map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual(['🇺🇸 198.18.0.1', '🇺🇸 198.19.1.1']);
+    expect(bodyRows().map((row) => within(row).getAllByRole('cell')[1]?.textContent?.trim())).toEqual(['198.18.0.1', '198.19.1.1']);
     await user.type(screen.getByRole('textbox', { name: 'Filter ONLINE' }), 'DEAD');
     expect(bodyRows()).toHaveLength(1);
     expect(screen.getByText('1 of 3 proxies')).toBeInTheDocument();

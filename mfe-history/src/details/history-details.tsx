@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { HistoryItem } from 'contract/history';
 import type { ReactNode } from 'react';
-import { flagEmoji } from 'shared/format/flag';
+import { Flag } from 'shared/ui/flag';
 import { formatDayMonthTime } from 'shared/format/date';
 import { blacklistLabel, noteLabel, proxyString } from 'shared/history/history-columns';
 import { useAutorenew } from '../api/autorenew';
@@ -139,9 +139,7 @@ function DetailsContent({ item, now }: { item: HistoryItem; now: number }) {
 function Title({ item, id }: { item: HistoryItem; id: string }) {
   return (
     <Typography id={id} variant="h6" component="h2">
-      <span role="img" aria-label={`${item.country} flag`}>
-        {flagEmoji(item.img)}
-      </span>{' '}
+      <Flag code={item.img} country={item.country} />{' '}
       {item.real_ip}
     </Typography>
   );

@@ -16,7 +16,7 @@ import { useSnackbar } from 'notistack';
 import { memo, type ReactNode } from 'react';
 import { Link as RouterLink } from 'shared/routing/router';
 import { copyText } from 'shared/clipboard/copy-text';
-import { flagEmoji } from 'shared/format/flag';
+import { Flag } from 'shared/ui/flag';
 import { HISTORY_COLUMNS, type HistoryFilters, type HistoryRow } from 'shared/history/history-columns';
 
 export const historyTexts = {
@@ -87,9 +87,7 @@ const HistoryTableRow = memo(function HistoryTableRow({
         <TableCell key={HISTORY_COLUMNS[column]} sx={NO_WRAP.has(column) ? { whiteSpace: 'nowrap' } : undefined}>
           {column === 0 ? (
             <>
-              <span role="img" aria-label={`${item.country} flag`}>
-                {flagEmoji(item.img)}
-              </span>{' '}
+              <Flag code={item.img} country={item.country} />{' '}
               {cell}
             </>
           ) : column === 3 ? (

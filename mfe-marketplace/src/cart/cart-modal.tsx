@@ -16,7 +16,7 @@ import { formatMoney } from 'shared/format/money';
 import { unsoldItems } from 'shared/marketplace/proxy-filters';
 import { useCartAvailability } from '../api/availability';
 import { useBuyProxies } from '../api/buy-proxies';
-import { Flag } from '../listing/flag';
+import { Flag } from 'shared/ui/flag';
 import { cartOpenAtom } from '../state/marketplace-atoms';
 import { markTaken } from './cart-availability';
 import { useCartActions } from './use-cart-actions';

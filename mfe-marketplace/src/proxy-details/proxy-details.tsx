@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useAtom, useAtomValue } from 'jotai';
 import type { ProxyListing } from 'contract/marketplace';
 import { formatMoney } from 'shared/format/money';
-import { Flag } from '../listing/flag';
+import { Flag } from 'shared/ui/flag';
 import { useBuyProxies } from '../api/buy-proxies';
 import { useProxyInfo } from '../api/proxy-info';
 import { useCartActions } from '../cart/use-cart-actions';

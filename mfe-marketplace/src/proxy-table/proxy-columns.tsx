@@ -12,7 +12,7 @@ import { Fragment } from 'react';
 import type { ProxyListing } from 'contract/marketplace';
 import { formatMoney } from 'shared/format/money';
 import type { TextFilterField } from 'shared/marketplace/proxy-filters';
-import { Flag } from '../listing/flag';
+import { Flag } from 'shared/ui/flag';
 
 // The table's columns, declared once for TanStack Table: header, value, sort and filter of each. The
 // table itself stays headless (MUI's Table renders it); filtering is the one shared implementation
