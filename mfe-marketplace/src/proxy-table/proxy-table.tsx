@@ -37,6 +37,7 @@ import {
 import { ColumnFilter } from './column-filters';
 import { proxyColumns, tableFeatureSet } from './proxy-columns';
 import { Pager } from 'shared/ui/pager';
+import { visuallyHidden } from 'shared/ui/visually-hidden';
 
 export const NOTHING_CHOSEN_MESSAGE = 'Choose a state or a country, or search the catalogue, to see its proxies.';
 
@@ -45,18 +46,6 @@ export const SKELETON_PLACEHOLDERS = 36;
 const COLUMN_COUNT = proxyColumns.length + 1;
 const NO_LISTINGS: ProxyListing[] = [];
 
-/** Hidden from the eye but read out; sized in pixels so it can never widen the page. */
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  width: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-} as const;
 
 type ProxyRowModel = Row<typeof tableFeatureSet, ProxyListing>;
 

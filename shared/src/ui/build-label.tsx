@@ -1,17 +1,6 @@
 import Typography from '@mui/material/Typography';
+import { visuallyHidden } from './visually-hidden';
 
-/** Hidden from the eye, kept in the page: its size is in pixels so it can never widen the layout. */
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  width: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-} as const;
 
 /**
  * Which build of a remote is on screen: each independently deployed remote carries its own label, so a
