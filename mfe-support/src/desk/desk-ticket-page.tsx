@@ -10,15 +10,15 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useParams } from 'shared/routing/router';
 import type { DeskTicket } from 'contract/support';
 import { TICKET_TEXT_MAX_LENGTH } from 'contract/support-rules';
-import { errorStatus, serverMessage } from 'shared/api/api-client';
+import { serverMessage } from 'shared/api/api-client';
 import { formatDateTime } from 'shared/format/date';
 import { formatMoney } from 'shared/format/money';
-import { PageSpinner } from 'shared/ui/page-spinner';
 import { useApproveRefund, useDeskReply, useDeskStatus, useDeskTicket } from '../api/desk';
 import { MessageList } from '../ticket-detail/message-list';
 import { TicketProxyNote } from '../ticket-detail/ticket-proxy';
 import { categoryLabel, ticketTitle } from '../ticket-labels';
 import { SupportOnly } from './support-only';
+import { ticketNotReady } from '../ticket-detail/ticket-not-ready';
 
 /** /support/desk/{id}: any ticket, answered as the shop's support; close, reopen, approve its refund. */
 export function DeskTicketPage() {
@@ -37,17 +37,8 @@ function DeskTicketView() {
       Back
     </Button>
   );
-  if (ticket.isPending) return <PageSpinner />;
-  if (ticket.isError) {
-    return (
-      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        {back}
-        <Typography role="alert">
-          {errorStatus(ticket.error) === 404 ? 'Ticket not found.' : `Error: ${serverMessage(ticket.error, ticket.error.message)}`}
-        </Typography>
-      </Stack>
-    );
-  }
+  const notReady = ticketNotReady(ticket, back);
+  if (notReady || !ticket.isSuccess) return notReady;
   const { data } = ticket;
   return (
     <Stack spacing={2}>

@@ -7,14 +7,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'shared/routing/router';
-import { errorStatus, serverMessage } from 'shared/api/api-client';
 import { formatDateTime } from 'shared/format/date';
-import { PageSpinner } from 'shared/ui/page-spinner';
 import { TICKET_TEXT_MAX_LENGTH } from 'contract/support-rules';
 import { useAddMessage, useCloseTicket, useTicket } from '../api/tickets';
 import { categoryLabel, ticketTitle } from '../ticket-labels';
 import { MessageList } from './message-list';
 import { TicketProxyNote } from './ticket-proxy';
+import { ticketNotReady } from './ticket-not-ready';
 
 /** /support/{id}: one of the customer's tickets; replies and closing while it is open. */
 export function TicketDetailPage() {
@@ -27,17 +26,8 @@ export function TicketDetailPage() {
       Back
     </Button>
   );
-  if (ticket.isPending) return <PageSpinner />;
-  if (ticket.isError) {
-    return (
-      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        {back}
-        <Typography role="alert">
-          {errorStatus(ticket.error) === 404 ? 'Ticket not found.' : `Error: ${serverMessage(ticket.error, ticket.error.message)}`}
-        </Typography>
-      </Stack>
-    );
-  }
+  const notReady = ticketNotReady(ticket, back);
+  if (notReady || !ticket.isSuccess) return notReady;
   const { data } = ticket;
   return (
     <Stack spacing={2}>
