@@ -100,7 +100,9 @@ for (const backend of backends) {
         [{ category: 'General', text: '   \n\t ' }, supportMessages.textRequired],
         [{ category: 'General', text: '' }, supportMessages.textRequired],
         [{ category: 'General', text: 'x'.repeat(2001) }, supportMessages.textTooLong],
-        [{ category: 'General', text: 'nul \u0000 inside' }, supportMessages.textInvalid],
+        [{ category: 'General', text: 'bell \u0007 inside' }, supportMessages.textInvalid],
+        // NUL is refused before any route sees it, by the one check for text no route can store.
+        [{ category: 'General', text: 'nul \u0000 inside' }, 'body/text contains a NUL character or invalid Unicode text'],
         [{ category: 'General', text: 'a proxy', historyId: 1 }, supportMessages.proxyOnlyForRefunds],
       ];
       for (const [payload, message] of cases) {
