@@ -199,11 +199,12 @@ export function HistoryTable(props: HistoryTableProps) {
   );
 }
 
+/** A message across the table, kept at the visible left edge: on a phone the table is far wider than the screen. */
 function Message({ children }: { children: ReactNode }) {
   return (
     <TableRow>
-      <TableCell colSpan={ALL_COLUMNS} align="center">
-        <Box sx={{ py: 3 }}>{children}</Box>
+      <TableCell colSpan={ALL_COLUMNS}>
+        <Box sx={{ position: 'sticky', left: 8, display: 'inline-block', py: 3, maxWidth: 'calc(100vw - 48px)' }}>{children}</Box>
       </TableCell>
     </TableRow>
   );
