@@ -21,6 +21,10 @@ export function createSupportRoles(db: Kysely<Schema>, configuredUsernames: read
     return row !== undefined;
   }
 
+  /** An account by its username, compared without case as at sign-in. */
+  const userByName = (username: string) =>
+    db.selectFrom('users').select('id').where(sql<string>`lower(username)`, '=', username.toLowerCase()).executeTakeFirst();
+
   return {
     isMember,
 
@@ -46,11 +50,7 @@ export function createSupportRoles(db: Kysely<Schema>, configuredUsernames: read
 
     /** Grants support to an existing account (idempotent). */
     async grant(username: string): Promise<GrantResult> {
-      const user = await db
-        .selectFrom('users')
-        .select('id')
-        .where(sql<string>`lower(username)`, '=', username.toLowerCase())
-        .executeTakeFirst();
+      const user = await userByName(username);
       if (!user) return { ok: false, reason: 'no-such-user' };
       const inserted = await db
         .insertInto('staff_roles')
@@ -62,11 +62,7 @@ export function createSupportRoles(db: Kysely<Schema>, configuredUsernames: read
     },
 
     async revoke(username: string): Promise<GrantResult> {
-      const user = await db
-        .selectFrom('users')
-        .select('id')
-        .where(sql<string>`lower(username)`, '=', username.toLowerCase())
-        .executeTakeFirst();
+      const user = await userByName(username);
       if (!user) return { ok: false, reason: 'no-such-user' };
       const deleted = await db
         .deleteFrom('staff_roles')
