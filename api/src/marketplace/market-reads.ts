@@ -1,6 +1,6 @@
 // Reading the market: counts per tab and state, a region's countries, searches, one listing, the user's
 // own proxies. Anything for sale is selected with the one `forSale` condition, every listing with `listingJson`.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { CountryItem, LeaseUsage, OwnProxy, ProxyListing, RegionCount, StateCount } from 'contract/marketplace';
 import type { Schema } from '../db/schema.ts';
 import { REGIONS, type RegionKey } from './demo-geography.ts';
@@ -62,21 +62,28 @@ export function createMarketReads(db: Kysely<Schema>, gatewayHost: string) {
 
     /**
      * Listings for sale anywhere whose city, ISP, ZIP, domain or IP starts with `query` (case-insensitive):
-     * at most `limit` of the matches, freshest first, as ready JSON text. Each condition matches one prefix
-     * index of migration 0009; the inner limit stops the heap scan early on a common prefix (a customer
-     * narrows the query rather than pages through thousands), then only those rows are sorted and serialised.
+     * at most `limit` of the matches, freshest first, as ready JSON text. Each field is read by its own
+     * prefix index of migration 0009 in the index's order (`using ~<~`, the order of text_pattern_ops) and
+     * stops after `limit` rows, so the work is bounded whatever the prefix: left to choose, the planner took
+     * a sequential scan for prefixes it expected to be common (an IP's first octets), which walked the
+     * whole table when the matches were few or sat at its end. The union drops a listing matched by two
+     * fields; a customer narrows the query rather than pages through thousands.
      */
     async findJson(query: string, limit: number, now: Date): Promise<string> {
       const prefix = `${query.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      const byField = (field: RawBuilder<string>) => sql`(
+        select id from proxy_listings
+        where online and ${field} like ${prefix} and ${forSale}
+        order by ${field} using ~<~
+        limit ${limit})`;
       const result = await sql<{ json: string }>`
         select coalesce(json_agg(${listingJson(now)} order by added_at desc, id), '[]')::text as json
         from proxy_listings
         where id in (
-          select id from proxy_listings
-          where online
-            and (lower(city) like ${prefix} or lower(isp) like ${prefix} or lower(zip) like ${prefix}
-              or lower(domain) like ${prefix} or real_ip like ${prefix})
-            and ${forSale}
+          select id from (
+            ${byField(sql`lower(city)`)} union ${byField(sql`lower(isp)`)} union ${byField(sql`lower(zip)`)}
+            union ${byField(sql`lower(domain)`)} union ${byField(sql`real_ip`)}
+          ) matches
           limit ${limit}
         )`.execute(db);
       return result.rows[0]?.json ?? '[]';
