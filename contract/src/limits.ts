@@ -28,4 +28,4 @@ export const HISTORY_WINDOW_DAYS = 30;
 /** Catalogue search (POST /proxy/find): the shortest query worth an index lookup, and the most answers. */
 export const FIND_MIN_LENGTH = 2;
 export const FIND_MAX_LENGTH = 64;
-export const FIND_LIMIT = 200;
+export const FIND_LIMIT = 100;

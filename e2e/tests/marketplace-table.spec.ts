@@ -164,7 +164,9 @@ test('searching the catalogue by a city finds proxies without choosing a state',
   await signIn(page, customer);
   await page.goto('/dashboard');
   await page.getByRole('searchbox', { name: 'Search the catalogue' }).fill(prefix.toLowerCase());
-  await expect(page.getByText(`Results for “${prefix.toLowerCase()}” across the catalogue`)).toBeVisible();
+  // A common prefix fills the search's limit; then the line says so instead.
+  const heading = new RegExp(`^(Results for|The first \\d+ matches for) “${prefix.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}” across the catalogue`);
+  await expect(page.getByText(heading)).toBeVisible();
   await expect(page.getByTestId('proxy-row').first()).toBeVisible();
   const texts = await page.getByTestId('proxy-row').allTextContents();
   for (const text of texts.slice(0, 20)) expect(text.toLowerCase()).toContain(prefix.toLowerCase());

@@ -15,6 +15,7 @@ import { NOTHING_CHOSEN_MESSAGE } from './proxy-table/proxy-table';
 import { credentialFormatAtom } from './my-proxies/credential-formats';
 import { cartOpenAtom, detailListingAtom, filtersAtom, findQueryAtom, pageAtom, selectionAtom, soldAtom, sortingAtom } from './state/marketplace-atoms';
 import { EMPTY_FILTERS } from 'shared/marketplace/proxy-filters';
+import { FIND_LIMIT } from 'contract/limits';
 
 // Whole-page renders of 50 MUI rows in jsdom take seconds on a busy 2-core machine.
 jest.setTimeout(60_000);
@@ -61,7 +62,8 @@ function defaultHandlers(): Record<string, Handler> {
     'POST /api/proxy/availability': () => ({ body: { unavailable: [] } }),
     'POST /api/proxy/find': ({ body }) => {
       const q = (body as { q: string }).q.toLowerCase();
-      return { body: texas.filter((l) => l.city.toLowerCase().startsWith(q)) };
+      // As the API: the start of the city or the IP, at most FIND_LIMIT.
+      return { body: texas.filter((l) => l.city.toLowerCase().startsWith(q) || l.sock_real_ip.startsWith(q)).slice(0, FIND_LIMIT) };
     },
   };
 }
@@ -339,6 +341,15 @@ describe('DashboardPage', () => {
     expect(callsTo('POST', 'proxy/find').map((call) => call.body)).toEqual([{ q: 'hous' }]);
     expect(callsTo('POST', 'proxy/search')).toEqual([]);
     expect(screen.getByText('60 of 60 proxies')).toBeInTheDocument();
+    expect(screen.getByText('Results for “hous” across the catalogue')).toBeInTheDocument();
+  });
+
+  it('says when a catalogue search reached its limit and asks for more letters', async () => {
+    await renderPage();
+    await typeInto(screen.getByRole('searchbox', { name: 'Search the catalogue' }), '198.18');
+    expect(
+      await screen.findByText(`The first ${FIND_LIMIT} matches for “198.18” across the catalogue: type more to narrow them`, undefined, { timeout: 3000 }),
+    ).toBeInTheDocument();
   });
 
   it('deletes from and empties the cart, showing empty', async () => {

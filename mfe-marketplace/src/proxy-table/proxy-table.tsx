@@ -16,6 +16,7 @@ import { functionalUpdate, useTable, type Row } from '@tanstack/react-table';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Fragment, memo, useMemo, useRef, type ReactNode } from 'react';
 import type { ProxyListing } from 'contract/marketplace';
+import { FIND_LIMIT } from 'contract/limits';
 import { filterProxies } from 'shared/marketplace/proxy-filters';
 import { useFind } from '../api/find';
 import { useSearch } from '../api/search';
@@ -213,7 +214,9 @@ export function ProxyTable() {
     >
       {findQuery !== null && (
         <Typography variant="body2" sx={{ px: 1.5, pt: 1 }} color="text.secondary">
-          Results for “{findQuery}” across the catalogue
+          {(find.data?.length ?? 0) >= FIND_LIMIT
+            ? `The first ${FIND_LIMIT} matches for “${findQuery}” across the catalogue: type more to narrow them`
+            : `Results for “${findQuery}” across the catalogue`}
         </Typography>
       )}
       <TableContainer
