@@ -2,7 +2,9 @@
 import { sql, type Kysely } from 'kysely';
 import { HISTORY_WINDOW_DAYS } from 'contract/limits';
 import type { Schema } from '../db/schema.ts';
+import { toJsonBody, type JsonBody } from '../http/json-body.ts';
 import { marketDb } from '../marketplace/market-schema.ts';
+import { HistoryCache, type HistorySnapshot } from './history-cache.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -17,16 +19,20 @@ const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', '
 
 /** `publicHost`: the gateway host that serves every lease; a proxy string is `publicHost:port`. */
 export function createHistoryRepository(db: Kysely<Schema>, publicHost: string) {
-  return {
-    /**
-     * The user's leases newest first, as JSON text built by PostgreSQL (a customer with a thousand leases
-     * gets them without Node parsing and serialising every field). `all` false: only leases that run,
-     * wait for their exit, or ended within the history window.
-     */
-    async listJson(userId: string, now: Date, all: boolean): Promise<string> {
-      const since = new Date(now.getTime() - HISTORY_WINDOW_DAYS * DAY_MS);
-      const { rows } = await sql<{ json: string }>`
-        select coalesce(json_agg(json_build_object(
+  const cache = new HistoryCache();
+
+  /**
+   * One statement, so one snapshot: the JSON, the history version it reflects, and when the answer stops
+   * holding with nothing written (the first period end still ahead, or the first ended lease leaving the window).
+   */
+  async function build(userId: string, now: Date, all: boolean): Promise<HistorySnapshot> {
+    const since = new Date(now.getTime() - HISTORY_WINDOW_DAYS * DAY_MS);
+    const shown = sql`le.user_id = ${userId} and (${all} or le.ended_at is null or le.ended_at > ${since})`;
+    const windowMs = all ? sql`null` : sql`${HISTORY_WINDOW_DAYS * DAY_MS}::float8`;
+    const { rows } = await sql<{ version: string | null; json: string; until: number | null }>`
+      select
+        (select version::text from history_versions where user_id = ${userId}) as version,
+        (select coalesce(json_agg(json_build_object(
           'history_id', le.id::text, 'id', li.id::text, 'real_ip', li.real_ip,
           'proxy', ${publicHost} || ':' || le.port, 'socks_auth', le.socks_auth,
           'img', lower(li.ct), 'country', li.country, 'ct', li.ct, 'region', li.state, 'city', li.city, 'zip', li.zip,
@@ -39,12 +45,35 @@ export function createHistoryRepository(db: Kysely<Schema>, publicHost: string) 
           'added_timestamp', ${iso('le.starts_at')}, 'expires_at', ${iso('le.expires_at')},
           'renewals', (select count(*) from lease_renewals r where r.lease_id = le.id)::int,
           'sbl_black', li.sbl_black, 'xbl_black', li.xbl_black, 'css_black', li.css_black, 'pbl_black', li.pbl_black
-        ) order by le.created_at desc, le.id desc), '[]')::text as json
+        ) order by le.created_at desc, le.id desc), '[]')::text
         from proxy_leases le
         join proxy_listings li on li.id = le.listing_id
-        where le.user_id = ${userId}
-          and (${all} or le.ended_at is null or le.ended_at > ${since})`.execute(db);
-      return rows[0]?.json ?? '[]';
+        where ${shown}) as json,
+        (select least(
+          min(extract(epoch from le.expires_at) * 1000) filter (where le.expires_at > ${now}),
+          min(extract(epoch from le.ended_at) * 1000 + ${windowMs}) filter (where le.ended_at is not null))::float8
+        from proxy_leases le
+        where ${shown}) as until`.execute(db);
+    const row = rows[0];
+    return {
+      version: row?.version ?? '0',
+      from: now.getTime(),
+      until: row?.until ?? Number.POSITIVE_INFINITY,
+      body: await toJsonBody(row?.json ?? '[]'),
+    };
+  }
+
+  return {
+    /**
+     * The user's leases newest first, as a ready JSON body. `all` false: only leases that run, wait for
+     * their exit, or ended within the history window. Served from this instance's cache while the user's
+     * history version and the moment allow (see history-cache.ts), else built by PostgreSQL as JSON text (a
+     * customer with a thousand leases gets them without Node parsing and serialising every field).
+     */
+    async list(userId: string, now: Date, all: boolean): Promise<JsonBody> {
+      const { rows } = await sql<{ version: string }>`
+        select version::text as version from history_versions where user_id = ${userId}`.execute(db);
+      return cache.body(`${userId}:${all ? 'all' : 'window'}`, rows[0]?.version ?? '0', now.getTime(), () => build(userId, now, all));
     },
 
     /**

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it, mock } from 'node:test';
 import { gunzipSync } from 'node:zlib';
-import { MarketCache, toCachedBody } from './market-cache.ts';
+import { toJsonBody } from '../http/json-body.ts';
+import { MarketCache } from './market-cache.ts';
 
 const text = async (body: Promise<{ text: string }>) => (await body).text;
 
@@ -77,9 +78,9 @@ describe('MarketCache', () => {
 
   it('compresses a body again only when its text changed', async () => {
     const big = 'a'.repeat(20_000);
-    const previous = await toCachedBody(big);
-    assert.equal(await toCachedBody(big, previous), previous);
-    const changed = await toCachedBody('b'.repeat(20_000), previous);
+    const previous = await toJsonBody(big);
+    assert.equal(await toJsonBody(big, previous), previous);
+    const changed = await toJsonBody('b'.repeat(20_000), previous);
     assert.notEqual(changed, previous);
     assert.equal(gunzipSync(changed.gzip ?? Buffer.alloc(0)).toString(), 'b'.repeat(20_000));
   });

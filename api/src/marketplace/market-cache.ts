@@ -11,31 +11,14 @@
 // bytes, compressed once (on libuv's thread pool) and then sent to every request that accepts them. A
 // refresh that finds the same text as before (nothing was bought) keeps the previous body and its gzip:
 // compressing megabytes every ttl for nothing took CPU from the requests on a small machine.
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
-
-const gzipAsync = promisify(gzip);
-/** Below this, compressing costs more than it saves. */
-const GZIP_MIN_BYTES = 8 * 1024;
-
-export interface CachedBody {
-  text: string;
-  /** Gzipped `text`, or null when it is too small to be worth it. */
-  gzip: Buffer | null;
-}
-
-/** Prepares a body for sending: the text, and its gzip when large (reused from `previous` if unchanged). */
-export async function toCachedBody(text: string, previous?: CachedBody): Promise<CachedBody> {
-  if (previous?.text === text) return previous;
-  return { text, gzip: Buffer.byteLength(text) < GZIP_MIN_BYTES ? null : await gzipAsync(text, { level: 6 }) };
-}
+import { toJsonBody, type JsonBody } from '../http/json-body.ts';
 
 const MAX_ENTRIES = 2000;
 const STALE_FACTOR = 5;
 
 interface Entry {
   createdAt: number;
-  json: Promise<CachedBody>;
+  json: Promise<JsonBody>;
   refreshing: boolean;
 }
 
@@ -48,8 +31,8 @@ export class MarketCache {
   }
 
   /** The cached JSON for `key`, or what `load()` produces; concurrent misses share one load. */
-  text(key: string, loadText: () => Promise<string>): Promise<CachedBody> {
-    const load = () => loadText().then((text) => toCachedBody(text));
+  text(key: string, loadText: () => Promise<string>): Promise<JsonBody> {
+    const load = () => loadText().then((text) => toJsonBody(text));
     if (this.#ttlMs <= 0) return load();
     const now = Date.now();
     const entry = this.#entries.get(key);
@@ -58,7 +41,7 @@ export class MarketCache {
       if (age < this.#ttlMs) return entry.json;
       if (age < this.#ttlMs * STALE_FACTOR) {
         if (!entry.refreshing) {
-          this.#refresh(key, entry, () => entry.json.then(async (previous) => toCachedBody(await loadText(), previous)));
+          this.#refresh(key, entry, () => entry.json.then(async (previous) => toJsonBody(await loadText(), previous)));
         }
         return entry.json;
       }
@@ -68,7 +51,7 @@ export class MarketCache {
   }
 
   /** Same as `text` for a loader returning a value to serialise. */
-  json(key: string, load: () => Promise<unknown>): Promise<CachedBody> {
+  json(key: string, load: () => Promise<unknown>): Promise<JsonBody> {
     return this.text(key, async () => JSON.stringify(await load()));
   }
 
@@ -76,7 +59,7 @@ export class MarketCache {
     this.#entries.clear();
   }
 
-  #store(key: string, json: Promise<CachedBody>, createdAt: number): Entry {
+  #store(key: string, json: Promise<JsonBody>, createdAt: number): Entry {
     const entry: Entry = { createdAt, json, refreshing: false };
     this.#entries.set(key, entry);
     json.catch(() => {
@@ -85,7 +68,7 @@ export class MarketCache {
     return entry;
   }
 
-  #refresh(key: string, stale: Entry, load: () => Promise<CachedBody>): void {
+  #refresh(key: string, stale: Entry, load: () => Promise<JsonBody>): void {
     stale.refreshing = true;
     load().then(
       (json) => {

@@ -1,6 +1,5 @@
 // /api/proxy: the marketplace. Counts, country lists and searches come from the read cache as ready JSON.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   AvailabilityRequest,
   AvailabilityResponse,
@@ -25,21 +24,12 @@ import { centsToDollars } from 'contract/money';
 import { authMessages } from 'contract/auth-rules';
 import Type from 'typebox';
 import { HttpError } from '../../../http/errors.ts';
+import { sendJson } from '../../../http/json-body.ts';
 import { errors } from '../../../http/schemas.ts';
-import type { CachedBody } from '../../../marketplace/market-cache.ts';
 import { marketMessages } from '../../../marketplace/market-messages.ts';
 import { regionKeyOf } from '../../../marketplace/market-reads.ts';
 import type { PurchaseResult } from '../../../marketplace/purchases.ts';
 import { currentUser } from '../../../plugins/auth.ts';
-
-/** Sends JSON the cache already serialised, gzipped when the client accepts it and it is worth it. */
-function sendJson(request: FastifyRequest, reply: FastifyReply, body: CachedBody): FastifyReply {
-  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-  if (body.gzip && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
-    return reply.header('content-encoding', 'gzip').send(body.gzip);
-  }
-  return reply.send(body.text);
-}
 
 /**
  * A refused purchase as its HTTP answer. The route answers two itself: listings taken meanwhile (409, with

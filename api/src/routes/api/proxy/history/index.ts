@@ -2,16 +2,11 @@
 // every lease that runs or waits for its exit and those that ended within the history window; /all holds
 // every lease the customer ever had.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
 import { HistoryItem } from 'contract/history';
 import { HISTORY_WINDOW_DAYS } from 'contract/limits';
 import Type from 'typebox';
+import { sendJson } from '../../../../http/json-body.ts';
 import { currentUser } from '../../../../plugins/auth.ts';
-
-/** PostgreSQL builds the JSON text; fastify sends a string as it is. */
-function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(text);
-}
 
 const history: FastifyPluginAsyncTypebox = async (app) => {
   const { history: leases } = app.repositories;
@@ -27,7 +22,7 @@ const history: FastifyPluginAsyncTypebox = async (app) => {
           response: { 200: Type.Array(HistoryItem) },
         },
       },
-      async (request, reply) => sendJsonText(reply, await leases.listJson(currentUser(request).id, new Date(), all)),
+      async (request, reply) => sendJson(request, reply, await leases.list(currentUser(request).id, new Date(), all)),
     );
   }
 };
