@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { serverMessage } from 'shared/api/api-client';
@@ -19,8 +19,16 @@ export function LoadError({ error }: { error: unknown }) {
   return <Alert severity="error">{message ? `Error: ${message}` : 'error'}</Alert>;
 }
 
-/** USA: 'state - count' per state; other tabs: each country with its flag and online count. */
-export function LocationList({ tab, onChosen }: { tab: RegionTab; onChosen?: () => void }) {
+/** On a phone the list scrolls inside this height instead of pushing the other regions and the results away. */
+const COMPACT_LIST_HEIGHT = 'min(40vh, 320px)';
+/** Placeholders while a list loads: about as many chips as the list will hold, so nothing moves when it arrives. */
+const PLACEHOLDER_CHIPS = { USA: 51, other: 12 };
+
+/**
+ * USA: 'state - count' per state; other tabs: each country with its flag and online count. `compact`
+ * (phones): the list scrolls within a fixed height.
+ */
+export function LocationList({ tab, onChosen, compact = false }: { tab: RegionTab; onChosen?: () => void; compact?: boolean }) {
   const isUsa = tab.as === 'USA';
   const states = useStates(isUsa);
   const countries = useCountries(tab.as, !isUsa);
@@ -28,11 +36,30 @@ export function LocationList({ tab, onChosen }: { tab: RegionTab; onChosen?: () 
   const choose = useSetAtom(chooseLocationAtom);
   const query = isUsa ? states : countries;
 
-  if (query.isPending) return <CircularProgress size={24} aria-label="Loading locations" />;
+  const listSx = {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignContent: 'flex-start',
+    gap: 1,
+    p: 0,
+    m: 0,
+    listStyle: 'none',
+    ...(compact ? { maxHeight: COMPACT_LIST_HEIGHT, overflowY: 'auto' } : {}),
+  } as const;
+
+  if (query.isPending) {
+    return (
+      <Box role="progressbar" aria-label="Loading locations" sx={{ ...listSx, ...(compact ? { height: COMPACT_LIST_HEIGHT, overflowY: 'hidden' } : {}) }}>
+        {Array.from({ length: isUsa ? PLACEHOLDER_CHIPS.USA : PLACEHOLDER_CHIPS.other }, (_, index) => (
+          <Skeleton key={index} variant="rounded" width={96 + ((index * 37) % 64)} height={32} sx={{ borderRadius: 4 }} />
+        ))}
+      </Box>
+    );
+  }
   if (query.isError) return <LoadError error={query.error} />;
 
   return (
-    <Box component="ul" aria-label={isUsa ? 'US states' : 'Countries'} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, p: 0, m: 0, listStyle: 'none' }}>
+    <Box component="ul" aria-label={isUsa ? 'US states' : 'Countries'} sx={listSx}>
       {isUsa
         ? states.data?.map(({ state, cnt }) => (
             <li key={state}>

@@ -47,7 +47,7 @@ export function RegionBrowser({ compact }: { compact: boolean }) {
               <Typography>{tabLabel(tab, counts)}</Typography>
             </AccordionSummary>
             <AccordionDetails>
-              <LocationList tab={tab} onChosen={() => setCollapsed(true)} />
+              <LocationList tab={tab} compact onChosen={() => setCollapsed(true)} />
             </AccordionDetails>
           </Accordion>
         ))}
