@@ -151,7 +151,12 @@ try {
     ]) {
       const runs = [];
       for (let run = 1; run <= RUNS; run++) {
-        const measured = await measure(`${origin}${page.path}`, page.session);
+        // Lighthouse now and then loses the trace of a load (NO_NAVSTART); such a run is taken again, twice at most.
+        let measured = await measure(`${origin}${page.path}`, page.session);
+        for (let retry = 0; measured.runtimeError && retry < 2; retry++) {
+          console.log(`[bench:web] ${target.name} ${page.path} run ${run} again: ${measured.runtimeError}`);
+          measured = await measure(`${origin}${page.path}`, page.session);
+        }
         if (measured.runtimeError) throw new Error(`${target.name} ${page.path}: ${measured.runtimeError}`);
         console.log(`[bench:web] ${target.name} ${page.path} run ${run}: ${JSON.stringify(measured)}`);
         runs.push(measured);
