@@ -88,7 +88,14 @@ export function TopBar() {
             <MenuIcon />
           </IconButton>
         )}
-        <Typography component={Link} to="/" variant="h6" sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 800, mr: 2 }}>
+        {/* One line on a phone: a smaller name, never wrapped (the balance and user name give way first). */}
+        <Typography
+          component={Link}
+          to="/"
+          variant="h6"
+          noWrap
+          sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 800, mr: { xs: 0.5, sm: 2 }, flexShrink: 0, fontSize: { xs: '1.05rem', sm: '1.25rem' } }}
+        >
           Private Sock5
         </Typography>
         {!mobile && signedIn && (
