@@ -40,6 +40,9 @@ describe('portal hosting', () => {
       assert.match(response.body, /<title>shell<\/title>/);
       assert.equal(response.headers['cache-control'], 'no-cache', url);
     }
+    // A page names its remote's files in its head, so they download from the start.
+    const landing = await app.inject({ method: 'GET', url: '/' });
+    assert.match(landing.body, /<link rel="preload" href="\/remotes\/landing\/mf-manifest.json" as="fetch" crossorigin="anonymous">/);
     const asset = await app.inject({ method: 'GET', url: '/main.3f9a1c2b.js' });
     assert.equal(asset.statusCode, 200);
     assert.equal(asset.headers['cache-control'], 'public, max-age=31536000, immutable');

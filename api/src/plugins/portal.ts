@@ -3,12 +3,35 @@
 // the shell reads to find them. Replacing a remote's files (or its REMOTE_URLS entry) changes what users get
 // without touching the shell. Unknown /api/* paths answer 404 JSON.
 import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RemoteMap } from 'contract/realtime';
 import { REMOTE_NAMES, type Config } from '../config.ts';
+import { createPagePreloads } from '../web/page-preloads.ts';
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** The links at the end of the head (minified HTML may leave out the optional </head>: then before the body). */
+function withLinks(template: string, links: string): string {
+  if (!links) return template;
+  for (const marker of ['</head>', '<body']) {
+    const at = template.indexOf(marker);
+    if (at >= 0) return template.slice(0, at) + links + template.slice(at);
+  }
+  return template + links;
+}
+
+interface PageBody {
+  html: string;
+  br: Buffer;
+  gzip: Buffer;
+}
 
 /** Files that name other files: always revalidated so a deploy shows at the next load. */
 const ENTRY_FILES = new Set(['index.html', 'remotes.json', 'mf-manifest.json', 'remoteEntry.js']);
@@ -39,6 +62,54 @@ export default fp<{ config: Config }>(
       if (!existsSync(dir)) app.log.warn({ dir }, `${name} is not built: its pages are unavailable until it is`);
     }
 
+    // Every page is the shell's index.html with the preloads of the page's remote in its head (see
+    // web/page-preloads.ts); each variant is compressed once per version of the files it comes from.
+    const preloads = createPagePreloads({
+      manifestFile: new URL('../../../remotes.manifest.json', import.meta.url),
+      remoteDirs,
+      remoteUrls,
+    });
+    const pages = new Map<string, PageBody>();
+    let pagesOf = -1;
+    async function pageFor(path: string): Promise<PageBody | null> {
+      let template: string;
+      try {
+        const { mtimeMs } = await stat(join(shellDir, 'index.html'));
+        if (mtimeMs !== pagesOf) {
+          pages.clear();
+          pagesOf = mtimeMs;
+        }
+        template = await readFile(join(shellDir, 'index.html'), 'utf8');
+      } catch {
+        return null;
+      }
+      const links = await preloads.linksFor(path);
+      const known = pages.get(links);
+      if (known) return known;
+      const html = withLinks(template, links);
+      const page = {
+        html,
+        br: await brotliAsync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+        gzip: await gzipAsync(html, { level: 9 }),
+      };
+      if (pages.size > 100) pages.clear();
+      pages.set(links, page);
+      return page;
+    }
+
+    async function sendPage(request: FastifyRequest, reply: FastifyReply, path: string): Promise<FastifyReply> {
+      const page = await pageFor(path);
+      if (!page) return reply.code(503).send({ message: 'The portal is not built yet. Run the build, then reload.' });
+      reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+      const accepted = String(request.headers['accept-encoding'] ?? '');
+      if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
+      if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+      return reply.send(page.html);
+    }
+
+    // '/' is a page like any other (the static files below do not answer it with their index.html).
+    app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply, '/'));
+
     app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
       const path = pathOf(request);
       const wantsPage =
@@ -49,10 +120,7 @@ export default fp<{ config: Config }>(
         const shown = path.length > 80 ? `${path.slice(0, 80)}...` : path;
         return reply.code(404).send({ message: `Not found: ${request.method} ${shown}` });
       }
-      if (!existsSync(join(shellDir, 'index.html'))) {
-        return reply.code(503).send({ message: 'The portal is not built yet. Run the build, then reload.' });
-      }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', shellDir);
+      return sendPage(request, reply, path);
     });
 
     // Registered even when a folder is missing: files that appear later are served without a restart.
@@ -61,6 +129,7 @@ export default fp<{ config: Config }>(
     await app.register(fastifyStatic, {
       root: shellDir,
       prefix: '/',
+      index: false,
       cacheControl: false,
       preCompressed: true,
       setHeaders: setCacheHeaders,
