@@ -1,26 +1,17 @@
 import assert from 'node:assert/strict';
-import { describe, it, type TestContext } from 'node:test';
+import { describe, it } from 'node:test';
 import type { HistoryItem } from 'contract/history';
-import type { App } from '../app.ts';
 import { customer } from '../marketplace/market-test-kit.ts';
 import { marketDb } from '../marketplace/market-schema.ts';
-import { backends, build, openTestDatabase, type Backend } from '../test/helpers.ts';
-import { buy, listingsForSale, setOnline } from './history-test-kit.ts';
-
-/** Two app instances on one database, as behind a load balancer. */
-async function twoInstances(t: TestContext, backend: Backend): Promise<[App, App]> {
-  const database = await openTestDatabase(backend);
-  t.after(() => database.close());
-  const config = { marketplace: { inventorySize: 100, inventorySeed: 42, cacheMs: 1000 } };
-  return [await build(t, backend, { database, config }), await build(t, backend, { database, config })];
-}
+import { backends } from '../test/helpers.ts';
+import { buy, listingsForSale, setOnline, twoInstances } from './history-test-kit.ts';
 
 const items = (body: { text: string }) => JSON.parse(body.text) as HistoryItem[];
 
 for (const backend of backends) {
   describe(`history cache on ${backend}`, () => {
     it('serves a history again only while nothing it shows has changed, whichever instance changed it', async (t) => {
-      const [one, two] = await twoInstances(t, backend);
+      const [one, two] = await twoInstances(t, backend, 100);
       const alice = await customer(one, 5000);
       const [first, second] = await listingsForSale(one, 2);
       assert.ok(first && second);

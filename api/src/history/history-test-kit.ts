@@ -3,8 +3,10 @@
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { TestContext } from 'node:test';
 import type { LeaseEvent } from 'contract/realtime';
 import type { App } from '../app.ts';
+import { build, openTestDatabase, type Backend } from '../test/helpers.ts';
 import { forSale } from '../marketplace/listing-sql.ts';
 import { marketDb } from '../marketplace/market-schema.ts';
 import type { Customer } from '../marketplace/market-test-kit.ts';
@@ -16,6 +18,14 @@ export interface LeaseRow {
   price_cents: number;
   expires_at: Date;
   ended_at: Date | null;
+}
+
+/** Two app instances on one database, as behind a load balancer (a demo inventory of `inventorySize`). */
+export async function twoInstances(t: TestContext, backend: Backend, inventorySize = 200): Promise<[App, App]> {
+  const database = await openTestDatabase(backend);
+  t.after(() => database.close());
+  const config = { marketplace: { inventorySize, inventorySeed: 42, cacheMs: 1000 } };
+  return [await build(t, backend, { database, config }), await build(t, backend, { database, config })];
 }
 
 /** Online listings nobody leases, cheapest first (ids as strings, as the page sends them). */

@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
-import { describe, it, type TestContext } from 'node:test';
+import { describe, it } from 'node:test';
 import type { App } from '../app.ts';
 import { assertBalancesEqualLedger, balanceOf, buildMarket, customer } from '../marketplace/market-test-kit.ts';
 import { postLedgerEntry } from '../ledger/ledger.ts';
 import { marketDb } from '../marketplace/market-schema.ts';
 import { listingPriceCents } from '../marketplace/pricing.ts';
-import { backends, build, openTestDatabase, type Backend } from '../test/helpers.ts';
+import { backends, build } from '../test/helpers.ts';
 import {
   buy,
+  twoInstances,
   leaseRow,
   ledgerRows,
   listingsForSale,
@@ -22,16 +23,6 @@ import {
 import { RenewalSweep } from './renewal-sweep.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Two app instances on one database, as behind a load balancer. */
-async function twoInstances(t: TestContext, backend: Backend): Promise<[App, App]> {
-  const database = await openTestDatabase(backend);
-  t.after(() => database.close());
-  const config = { marketplace: { inventorySize: 200, inventorySeed: 42, cacheMs: 1000 } };
-  const first = await build(t, backend, { database, config });
-  const second = await build(t, backend, { database, config });
-  return [first, second];
-}
 
 for (const backend of backends) {
   describe(`renewal sweep on ${backend}`, () => {
