@@ -4,6 +4,11 @@
 -- ready JSON together with this number and serves it again while the number is unchanged, so a customer
 -- with a thousand leases does not cost a thousand-row JSON build per page load; the number lives in the
 -- database, so every instance sees every change, whichever instance or tool made it.
+--
+-- The counters move at commit (deferred constraint triggers): a transaction takes a counter's row lock as the
+-- last thing it does, after every lock its own work needed, so a purchase (buyer, listings, leases), the
+-- renewal sweep (lease, buyer, listing) and an allow-list change (the customer's leases) cannot end up
+-- waiting on each other through it.
 CREATE TABLE history_versions (
   user_id uuid PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
   version bigint NOT NULL
@@ -23,8 +28,8 @@ BEGIN
   RETURN NULL;
 END
 $$;
-CREATE TRIGGER proxy_leases_history_changed AFTER INSERT OR UPDATE OR DELETE ON proxy_leases
-  FOR EACH ROW EXECUTE FUNCTION proxy_leases_history_changed();
+CREATE CONSTRAINT TRIGGER proxy_leases_history_changed AFTER INSERT OR UPDATE OR DELETE ON proxy_leases
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION proxy_leases_history_changed();
 
 CREATE FUNCTION lease_renewals_history_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -32,12 +37,12 @@ BEGIN
   RETURN NULL;
 END
 $$;
-CREATE TRIGGER lease_renewals_history_changed AFTER INSERT ON lease_renewals
-  FOR EACH ROW EXECUTE FUNCTION lease_renewals_history_changed();
+CREATE CONSTRAINT TRIGGER lease_renewals_history_changed AFTER INSERT ON lease_renewals
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION lease_renewals_history_changed();
 
 -- Only the columns a history item shows: leased_until moves on every purchase and renewal and is not shown,
 -- and bumping other customers' counters from inside a purchase would take their rows' locks in an order
--- two purchases could reverse.
+-- two purchases could reverse. Several customers' counters move in the order of their ids.
 CREATE FUNCTION proxy_listings_history_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM bump_history_version(customer)
@@ -45,8 +50,8 @@ BEGIN
   RETURN NULL;
 END
 $$;
-CREATE TRIGGER proxy_listings_history_changed AFTER UPDATE ON proxy_listings
-  FOR EACH ROW
+CREATE CONSTRAINT TRIGGER proxy_listings_history_changed AFTER UPDATE ON proxy_listings
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
   WHEN ((OLD.real_ip, OLD.dns_ip, OLD.domain, OLD.ct, OLD.country, OLD.state, OLD.city, OLD.zip, OLD.time_zone,
          OLD.isp, OLD.user_type, OLD.speed, OLD.ping, OLD.sbl_black, OLD.xbl_black, OLD.css_black, OLD.pbl_black,
          OLD.online)
