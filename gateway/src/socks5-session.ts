@@ -2,7 +2,6 @@
 // the relay. Every message is bounded (the longest valid one is 513 bytes), the whole handshake has a
 // deadline, and anything malformed closes this connection alone, with the RFC's failure reply where one
 // exists. Authentication is answered from memory (the lease directory), never from the database.
-import { timingSafeEqual } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import type { GatewayConfig } from './config.ts';
 import type { DestinationPolicy } from './destination-policy.ts';
@@ -91,9 +90,15 @@ function errorReply(error: NodeJS.ErrnoException): ReplyCode {
   }
 }
 
+/**
+ * Compares every character whatever the first difference, like crypto.timingSafeEqual, without the four
+ * buffers that would take per authentication (the strings are latin1, one byte per character).
+ */
 function sameSecret(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
-  return timingSafeEqual(Buffer.from(a, 'latin1'), Buffer.from(b, 'latin1'));
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return difference === 0;
 }
 
 function noop() {}
@@ -201,7 +206,8 @@ export class Session {
     while (buffer.length > 0 && this.#stage <= Stage.Request) {
       const used = this.#step(buffer);
       if (used === 0) break;
-      buffer = buffer.subarray(used);
+      // Usually the whole chunk was one message: no view of the empty rest.
+      buffer = used >= buffer.length ? EMPTY : buffer.subarray(used);
     }
     if (this.#stage <= Stage.Request && buffer.length > MAX_MESSAGE) {
       // Cannot happen with a well-formed message (all are shorter), so the client is not speaking SOCKS5.
@@ -306,11 +312,25 @@ export class Session {
     // Whatever the client sends before the destination answers waits in the socket until the relay starts.
     this.#client.removeListener('data', this.#onData);
     this.#client.pause();
-    this.#dialling = new Cancellation();
-    this.#dial(state.lease.exit, target, this.#dialling).then(this.#onDialled, this.#onDialFailed);
+    const cancellation = (this.#dialling = new Cancellation());
+    const { exit } = state.lease;
+    if (exit.kind === 'direct' && target.kind === 'ip') {
+      // The common case, straight from the connect event to the relay: no promise in between.
+      if (!policy.allowsAddress(target.address)) return this.#onDialFailed(new Refusal(Reply.notAllowed, 'destination not allowed'));
+      dialDirect(target.address, target.port, config.connectTimeoutMs, cancellation, this.#onDirectDial);
+      return;
+    }
+    this.#dial(exit, target, cancellation).then(this.#onDialled, this.#onDialFailed);
   }
 
-  #onDialled = ({ socket, head }: UpstreamConnection) => {
+  #onDirectDial = (error: Error | null, socket: Socket | null) => {
+    if (error) this.#onDialFailed(error);
+    else this.#startRelay(socket!, EMPTY);
+  };
+
+  #onDialled = ({ socket, head }: UpstreamConnection) => this.#startRelay(socket, head);
+
+  #startRelay(socket: Socket, head: Buffer): void {
     this.#dialling = null;
     if (this.#stage !== Stage.Connecting) {
       socket.destroy();
@@ -329,10 +349,7 @@ export class Session {
     if (head.length > 0) client.write(head);
     this.#context.onConnected(this.#lease!);
     socket.on('error', noop);
-    socket.on('close', () => {
-      endThenDestroy(client);
-      this.#finish();
-    });
+    socket.on('close', this.#onUpstreamClose);
     const onIdle = () => {
       client.destroy();
       socket.destroy();
@@ -343,6 +360,11 @@ export class Session {
     relay(socket, client);
     client.resume();
     socket.resume();
+  }
+
+  #onUpstreamClose = () => {
+    endThenDestroy(this.#client);
+    this.#finish();
   };
 
   #onDialFailed = (error: unknown) => {
@@ -367,7 +389,7 @@ export class Session {
         cancellation,
       );
     }
-    if (target.kind === 'ip') return dialDirect(target.address, target.port, config.connectTimeoutMs, cancellation);
+    if (target.kind === 'ip') return dialDirectAsync(target.address, target.port, config.connectTimeoutMs, cancellation);
     const found = await this.#context.lookup(target.host);
     if (cancellation.cancelled) throw new Refusal(Reply.generalFailure, 'aborted');
     const usable = found.filter((entry) => policy.allowsAddress(entry.address)).slice(0, MAX_ADDRESSES_TRIED);
@@ -383,7 +405,7 @@ export class Session {
       const remaining = deadline - Date.now();
       if (remaining <= 0 || cancellation.cancelled) break;
       try {
-        return await dialDirect(entry.address, target.port, remaining, cancellation);
+        return await dialDirectAsync(entry.address, target.port, remaining, cancellation);
       } catch (error) {
         lastError = error;
       }
@@ -410,29 +432,39 @@ function endThenDestroy(socket: Socket): void {
   socket.end(() => socket.destroy());
 }
 
-function dialDirect(host: string, port: number, timeoutMs: number, cancellation: Cancellation): Promise<UpstreamConnection> {
+/** Connects to an address; `done` is called once, with the socket or the error. */
+function dialDirect(
+  host: string,
+  port: number,
+  timeoutMs: number,
+  cancellation: Cancellation,
+  done: (error: Error | null, socket: Socket | null) => void,
+): void {
+  const socket = connect({ host, port, noDelay: true, allowHalfOpen: true });
+  const settle = (error: Error | null) => {
+    clearTimeout(timer);
+    cancellation.hook = null;
+    socket.removeListener('error', settle);
+    socket.removeListener('connect', onConnect);
+    if (error) {
+      socket.destroy();
+      done(error, null);
+    } else {
+      done(null, socket);
+    }
+  };
+  const onConnect = () => settle(null);
+  const onAbort = () => settle(new Refusal(Reply.generalFailure, 'aborted'));
+  const timer = setTimeout(() => settle(new Refusal(Reply.hostUnreachable, 'connect timed out')), timeoutMs);
+  if (cancellation.cancelled) return onAbort();
+  cancellation.hook = onAbort;
+  socket.once('error', settle);
+  socket.once('connect', onConnect);
+}
+
+function dialDirectAsync(host: string, port: number, timeoutMs: number, cancellation: Cancellation): Promise<UpstreamConnection> {
   return new Promise((resolve, reject) => {
-    const socket = connect({ host, port, noDelay: true, allowHalfOpen: true });
-    const done = (error: Error | null) => {
-      clearTimeout(timer);
-      cancellation.hook = null;
-      socket.removeListener('error', done);
-      socket.removeListener('connect', onConnect);
-      if (error) {
-        socket.destroy();
-        reject(error);
-      }
-    };
-    const onConnect = () => {
-      done(null);
-      resolve({ socket, head: EMPTY });
-    };
-    const onAbort = () => done(new Refusal(Reply.generalFailure, 'aborted'));
-    const timer = setTimeout(() => done(new Refusal(Reply.hostUnreachable, 'connect timed out')), timeoutMs);
-    if (cancellation.cancelled) return onAbort();
-    cancellation.hook = onAbort;
-    socket.once('error', done);
-    socket.once('connect', onConnect);
+    dialDirect(host, port, timeoutMs, cancellation, (error, socket) => (error ? reject(error) : resolve({ socket: socket!, head: EMPTY })));
   });
 }
 
