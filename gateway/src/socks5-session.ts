@@ -54,6 +54,8 @@ export interface SessionContext {
   handshakes: HandshakeCounter;
   lookup(host: string): Promise<Array<{ address: string; family: number }>>;
   log: Logger;
+  /** Relayed connections, swept for idleness. */
+  idle: IdleSweep;
   /** A connection was relayed for the lease (usage: one more connection). */
   onConnected(state: LeaseState): void;
   /** Traffic since the last report, for usage. */
@@ -66,6 +68,44 @@ class Refusal extends Error {
     super(message);
     this.reply = reply;
   }
+}
+
+/**
+ * Closes relayed connections idle for idleTimeoutMs. One sweep for all of them instead of a timer on each
+ * socket, which Node re-arms on every read and write: a connection is closed between idleTimeoutMs and
+ * two sweep intervals more after its last byte. The interval stops at the first sweep with nothing to do.
+ */
+export class IdleSweep {
+  readonly #sessions = new Set<Session>();
+  readonly #idleTimeoutMs: number;
+  readonly #intervalMs: number;
+  #timer: NodeJS.Timeout | null = null;
+
+  constructor(idleTimeoutMs: number) {
+    this.#idleTimeoutMs = idleTimeoutMs;
+    this.#intervalMs = Math.min(1000, Math.max(100, Math.floor(idleTimeoutMs / 10)));
+  }
+
+  add(session: Session): void {
+    this.#sessions.add(session);
+    if (this.#timer) return;
+    this.#timer = setInterval(this.#sweep, this.#intervalMs);
+    this.#timer.unref();
+  }
+
+  delete(session: Session): void {
+    this.#sessions.delete(session);
+  }
+
+  #sweep = () => {
+    if (this.#sessions.size === 0 && this.#timer) {
+      clearInterval(this.#timer);
+      this.#timer = null;
+      return;
+    }
+    const now = Date.now();
+    for (const session of this.#sessions) session.checkIdle(now, this.#idleTimeoutMs);
+  };
 }
 
 /** Stages in order: comparisons like `stage <= Stage.Request` mean "still in the handshake". */
@@ -115,6 +155,9 @@ export class Session {
   #lease: LeaseState | null = null;
   #upstream: Socket | null = null;
   #dialling: Cancellation | null = null;
+  #seenBytes = 0;
+  /** When the sweep last saw traffic (0: not yet looked at). */
+  #seenAt = 0;
   #reportedUp = 0;
   #reportedDown = 0;
   #baseUp = 0;
@@ -192,6 +235,7 @@ export class Session {
     this.collect();
     this.#stage = Stage.Closed;
     this.#lease?.sessions.delete(this);
+    this.#context.idle.delete(this);
   }
 
   /** Sends a final reply and closes (RFC 1928/1929: the server closes after a failure). */
@@ -339,7 +383,6 @@ export class Session {
     this.#upstream = socket;
     this.#stage = Stage.Relay;
     const client = this.#client;
-    const { idleTimeoutMs } = this.#context.config;
     this.#baseUp = socket.bytesWritten;
     this.#baseDown = socket.bytesRead - head.length;
     client.write(successReply(socket.localAddress, socket.localPort));
@@ -350,12 +393,7 @@ export class Session {
     this.#context.onConnected(this.#lease!);
     socket.on('error', noop);
     socket.on('close', this.#onUpstreamClose);
-    const onIdle = () => {
-      client.destroy();
-      socket.destroy();
-    };
-    client.setTimeout(idleTimeoutMs, onIdle);
-    socket.setTimeout(idleTimeoutMs, onIdle);
+    this.#context.idle.add(this);
     relay(client, socket);
     relay(socket, client);
     client.resume();
@@ -366,6 +404,24 @@ export class Session {
     endThenDestroy(this.#client);
     this.#finish();
   };
+
+  /**
+   * Called by the idle sweep: closes a relayed connection that has carried nothing either way for
+   * idleTimeoutMs. Bytes read on both sockets count all traffic, since everything read on one is written
+   * to the other.
+   */
+  checkIdle(now: number, idleTimeoutMs: number): void {
+    const upstream = this.#upstream;
+    if (!upstream) return;
+    const seen = this.#client.bytesRead + upstream.bytesRead;
+    if (seen !== this.#seenBytes || this.#seenAt === 0) {
+      this.#seenBytes = seen;
+      this.#seenAt = now;
+    } else if (now - this.#seenAt >= idleTimeoutMs) {
+      this.#client.destroy();
+      upstream.destroy();
+    }
+  }
 
   #onDialFailed = (error: unknown) => {
     this.#dialling = null;
