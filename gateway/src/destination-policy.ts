@@ -5,7 +5,7 @@
 // forbid sending mail through its proxies.
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { parseIPv6 } from './socks5-protocol.ts';
+import { ipv4Number, parseIPv6 } from './socks5-protocol.ts';
 
 /** Outgoing mail: SMTP relay, submission over TLS, submission. */
 export const MAIL_PORTS: readonly number[] = [25, 465, 587];
@@ -64,32 +64,41 @@ export function localInterfaceAddresses(): string[] {
 }
 
 export function createDestinationPolicy(options: DestinationPolicyOptions): DestinationPolicy {
-  const blocked = new BlockList();
+  // IPv4, the common case, is checked with plain numbers: a BlockList check builds a native SocketAddress
+  // per call, which costs a noticeable share of a whole connection at thousands of connections per second.
+  const blockedIPv4: Array<{ network: number; mask: number }> = [];
   for (const [network, prefix] of BLOCKED_IPV4) {
     if (options.allowLoopback && network === '127.0.0.0') continue;
-    blocked.addSubnet(network, prefix, 'ipv4');
+    const mask = prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0;
+    blockedIPv4.push({ network: (ipv4Number(network) & mask) >>> 0, mask });
   }
+  const blocked = new BlockList();
   for (const [network, prefix] of BLOCKED_IPV6) {
     if (options.allowLoopback && network === '::1') continue;
     blocked.addSubnet(network, prefix, 'ipv6');
   }
+  const ownIPv4 = new Set<number>();
   const own = new BlockList();
   for (const address of options.ownAddresses ?? localInterfaceAddresses()) {
     const plain = address.split('%')[0]!;
     if (options.allowLoopback && isLoopback(plain)) continue;
-    if (isIPv4(plain)) own.addAddress(plain, 'ipv4');
+    if (isIPv4(plain)) ownIPv4.add(ipv4Number(plain));
     else if (isIPv6(plain)) own.addAddress(plain, 'ipv6');
   }
 
-  const allowsIPv4 = (address: string): boolean => !blocked.check(address, 'ipv4') && !own.check(address, 'ipv4');
+  const allowsIPv4 = (value: number): boolean => {
+    for (const range of blockedIPv4) if (((value & range.mask) >>> 0) === range.network) return false;
+    return !ownIPv4.has(value);
+  };
 
   return {
     allowsAddress(address) {
-      if (isIPv4(address)) return allowsIPv4(address);
+      const value = ipv4Number(address);
+      if (value >= 0) return allowsIPv4(value);
       if (!isIPv6(address)) return false;
       const embedded = embeddedIPv4(address);
       // An IPv4 address written as IPv6 (mapped, compatible, NAT64) goes where its IPv4 part says.
-      if (embedded !== null) return allowsIPv4(embedded);
+      if (embedded !== null) return allowsIPv4(ipv4Number(embedded));
       return !blocked.check(address, 'ipv6') && !own.check(address, 'ipv6');
     },
     allowsPort(port) {

@@ -8,7 +8,7 @@ import type { GatewayConfig } from './config.ts';
 import { createDestinationPolicy, type DestinationPolicy } from './destination-policy.ts';
 import { LeaseDirectory, type Lease } from './lease-directory.ts';
 import { silentLogger, type Logger } from './logger.ts';
-import { Session, type LeaseState, type PortState, type SessionContext } from './socks5-session.ts';
+import { IdleSweep, Session, type LeaseState, type PortState, type SessionContext } from './socks5-session.ts';
 import type { SqlAdapter } from './sql-adapter.ts';
 import { AuthFailureThrottle, HandshakeCounter } from './source-limits.ts';
 import { UsageRecorder } from './usage-recorder.ts';
@@ -53,6 +53,7 @@ export function createSessionContext(
     log,
     throttle: new AuthFailureThrottle(config.authFailureLimit, config.authFailureWindowMs),
     handshakes: new HandshakeCounter(config.maxHandshakesPerSource),
+    idle: new IdleSweep(config.idleTimeoutMs),
     lookup: (host) => dnsLookup(host, { all: true }),
     onConnected: (state) => usage?.add(state.lease.id, 0, 0, 1),
     onTraffic: (state, up, down) => usage?.add(state.lease.id, up, down, 0),

@@ -218,6 +218,32 @@ for (const backend of backends) {
       assert.deepEqual([...(await outsider.read(2))!], [0x05, 0xff]);
     });
 
+    test('a relayed connection is closed after the idle timeout with no traffic, and kept while it carries some', async () => {
+      const sleepy = await startTestGateway(database, { idleTimeoutMs: 1000, portRange: OTHER_PORT_RANGE });
+      try {
+        const target = await createLease(database, { port: OTHER_PORT_RANGE.first + Math.floor(Math.random() * 100) });
+        await waitForPort([sleepy], target.port);
+        const idle = await handshake(target.port, target.login, target.password, '127.0.0.1', echo.port);
+        const busy = await handshake(target.port, target.login, target.password, '127.0.0.1', echo.port);
+        assert.equal(idle.reply, 0x00);
+        assert.equal(busy.reply, 0x00);
+        const started = Date.now();
+        // The busy one talks every 300 ms, well inside the timeout, for longer than the timeout.
+        for (let i = 0; i < 6; i++) {
+          if (i === 2) assert.equal(idle.client.closed, false, 'not before the timeout');
+          busy.client.write(Buffer.from('ping'));
+          assert.equal((await busy.client.read(4))?.toString(), 'ping');
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        }
+        assert.ok(idle.client.closed, 'the silent connection was closed');
+        assert.equal(busy.client.closed, false, 'the talking connection stays open');
+        assert.ok(Date.now() - started >= 1000);
+        busy.client.close();
+      } finally {
+        await sleepy.close();
+      }
+    });
+
     test('after too many failed authentications an address is refused even with the right password', async () => {
       const strict = await startTestGateway(database, { authFailureLimit: 3, portRange: OTHER_PORT_RANGE });
       try {

@@ -205,17 +205,60 @@ export function successReply(address: string | undefined, port: number | undefin
 }
 
 export function parseIPv4(text: string): Uint8Array | null {
-  const parts = text.split('.');
-  if (parts.length !== 4) return null;
+  // By hand rather than split() and a pattern per part: this runs for every connection's reply.
   const bytes = new Uint8Array(4);
-  for (let i = 0; i < 4; i++) {
-    const part = parts[i]!;
-    if (!/^\d{1,3}$/.test(part)) return null;
-    const value = Number(part);
-    if (value > 255) return null;
-    bytes[i] = value;
+  let part = 0;
+  let value = 0;
+  let digits = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0x2e) {
+      if (digits === 0 || part === 3) return null;
+      bytes[part++] = value;
+      value = 0;
+      digits = 0;
+    } else if (code >= 0x30 && code <= 0x39 && digits < 3) {
+      value = value * 10 + (code - 0x30);
+      if (value > 255) return null;
+      digits++;
+    } else {
+      return null;
+    }
   }
+  if (digits === 0 || part !== 3) return null;
+  bytes[3] = value;
   return bytes;
+}
+
+/**
+ * A dotted-quad IPv4 address in its usual form (no leading zeros, as node:net's isIPv4 requires) as an
+ * unsigned 32-bit number; -1 for anything else.
+ */
+export function ipv4Number(text: string): number {
+  let result = 0;
+  let parts = 0;
+  let value = 0;
+  let digits = 0;
+  let leadingZero = false;
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : 0x2e;
+    if (code === 0x2e) {
+      if (digits === 0 || parts === 4) return -1;
+      result = result * 256 + value;
+      parts++;
+      value = 0;
+      digits = 0;
+      leadingZero = false;
+    } else if (code >= 0x30 && code <= 0x39 && digits < 3 && !leadingZero) {
+      leadingZero = digits === 0 && code === 0x30;
+      value = value * 10 + (code - 0x30);
+      if (value > 255) return -1;
+      digits++;
+    } else {
+      return -1;
+    }
+  }
+  return parts === 4 ? result : -1;
 }
 
 export function parseIPv6(text: string): Uint8Array | null {

@@ -2,7 +2,6 @@
 // the relay. Every message is bounded (the longest valid one is 513 bytes), the whole handshake has a
 // deadline, and anything malformed closes this connection alone, with the RFC's failure reply where one
 // exists. Authentication is answered from memory (the lease directory), never from the database.
-import { timingSafeEqual } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import type { GatewayConfig } from './config.ts';
 import type { DestinationPolicy } from './destination-policy.ts';
@@ -55,6 +54,8 @@ export interface SessionContext {
   handshakes: HandshakeCounter;
   lookup(host: string): Promise<Array<{ address: string; family: number }>>;
   log: Logger;
+  /** Relayed connections, swept for idleness. */
+  idle: IdleSweep;
   /** A connection was relayed for the lease (usage: one more connection). */
   onConnected(state: LeaseState): void;
   /** Traffic since the last report, for usage. */
@@ -67,6 +68,44 @@ class Refusal extends Error {
     super(message);
     this.reply = reply;
   }
+}
+
+/**
+ * Closes relayed connections idle for idleTimeoutMs. One sweep for all of them instead of a timer on each
+ * socket, which Node re-arms on every read and write: a connection is closed between idleTimeoutMs and
+ * two sweep intervals more after its last byte. The interval stops at the first sweep with nothing to do.
+ */
+export class IdleSweep {
+  readonly #sessions = new Set<Session>();
+  readonly #idleTimeoutMs: number;
+  readonly #intervalMs: number;
+  #timer: NodeJS.Timeout | null = null;
+
+  constructor(idleTimeoutMs: number) {
+    this.#idleTimeoutMs = idleTimeoutMs;
+    this.#intervalMs = Math.min(1000, Math.max(100, Math.floor(idleTimeoutMs / 10)));
+  }
+
+  add(session: Session): void {
+    this.#sessions.add(session);
+    if (this.#timer) return;
+    this.#timer = setInterval(this.#sweep, this.#intervalMs);
+    this.#timer.unref();
+  }
+
+  delete(session: Session): void {
+    this.#sessions.delete(session);
+  }
+
+  #sweep = () => {
+    if (this.#sessions.size === 0 && this.#timer) {
+      clearInterval(this.#timer);
+      this.#timer = null;
+      return;
+    }
+    const now = Date.now();
+    for (const session of this.#sessions) session.checkIdle(now, this.#idleTimeoutMs);
+  };
 }
 
 /** Stages in order: comparisons like `stage <= Stage.Request` mean "still in the handshake". */
@@ -91,9 +130,21 @@ function errorReply(error: NodeJS.ErrnoException): ReplyCode {
   }
 }
 
+/**
+ * Compares every character whatever the first difference, like crypto.timingSafeEqual, without the four
+ * buffers that would take per authentication (the strings are latin1, one byte per character).
+ */
 function sameSecret(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
-  return timingSafeEqual(Buffer.from(a, 'latin1'), Buffer.from(b, 'latin1'));
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return difference === 0;
+}
+
+/** Whether a greeting lists a method: a plain loop, where Buffer's includes() goes through native indexOf. */
+function offers(methods: Uint8Array, method: number): boolean {
+  for (let i = 0; i < methods.length; i++) if (methods[i] === method) return true;
+  return false;
 }
 
 function noop() {}
@@ -110,6 +161,9 @@ export class Session {
   #lease: LeaseState | null = null;
   #upstream: Socket | null = null;
   #dialling: Cancellation | null = null;
+  #seenBytes = 0;
+  /** When the sweep last saw traffic (0: not yet looked at). */
+  #seenAt = 0;
   #reportedUp = 0;
   #reportedDown = 0;
   #baseUp = 0;
@@ -187,6 +241,7 @@ export class Session {
     this.collect();
     this.#stage = Stage.Closed;
     this.#lease?.sessions.delete(this);
+    this.#context.idle.delete(this);
   }
 
   /** Sends a final reply and closes (RFC 1928/1929: the server closes after a failure). */
@@ -201,7 +256,8 @@ export class Session {
     while (buffer.length > 0 && this.#stage <= Stage.Request) {
       const used = this.#step(buffer);
       if (used === 0) break;
-      buffer = buffer.subarray(used);
+      // Usually the whole chunk was one message: no view of the empty rest.
+      buffer = used >= buffer.length ? EMPTY : buffer.subarray(used);
     }
     if (this.#stage <= Stage.Request && buffer.length > MAX_MESSAGE) {
       // Cannot happen with a well-formed message (all are shorter), so the client is not speaking SOCKS5.
@@ -221,12 +277,12 @@ export class Session {
           this.#closeWith(METHOD_REPLY_NONE_ACCEPTABLE);
           return buffer.length;
         }
-        const allowed = greeting.methods.includes(METHOD_NO_AUTH) ? this.#allowListedLease() : null;
+        const allowed = offers(greeting.methods, METHOD_NO_AUTH) ? this.#allowListedLease() : null;
         if (allowed) {
           this.#client.write(METHOD_REPLY_NO_AUTH);
           this.#lease = allowed;
           this.#stage = Stage.Request;
-        } else if (greeting.methods.includes(METHOD_USERNAME_PASSWORD)) {
+        } else if (offers(greeting.methods, METHOD_USERNAME_PASSWORD)) {
           this.#client.write(METHOD_REPLY_USERNAME_PASSWORD);
           this.#stage = Stage.Auth;
         } else {
@@ -306,11 +362,25 @@ export class Session {
     // Whatever the client sends before the destination answers waits in the socket until the relay starts.
     this.#client.removeListener('data', this.#onData);
     this.#client.pause();
-    this.#dialling = new Cancellation();
-    this.#dial(state.lease.exit, target, this.#dialling).then(this.#onDialled, this.#onDialFailed);
+    const cancellation = (this.#dialling = new Cancellation());
+    const { exit } = state.lease;
+    if (exit.kind === 'direct' && target.kind === 'ip') {
+      // The common case, straight from the connect event to the relay: no promise in between.
+      if (!policy.allowsAddress(target.address)) return this.#onDialFailed(new Refusal(Reply.notAllowed, 'destination not allowed'));
+      dialDirect(target.address, target.port, config.connectTimeoutMs, cancellation, this.#onDirectDial);
+      return;
+    }
+    this.#dial(exit, target, cancellation).then(this.#onDialled, this.#onDialFailed);
   }
 
-  #onDialled = ({ socket, head }: UpstreamConnection) => {
+  #onDirectDial = (error: Error | null, socket: Socket | null) => {
+    if (error) this.#onDialFailed(error);
+    else this.#startRelay(socket!, EMPTY);
+  };
+
+  #onDialled = ({ socket, head }: UpstreamConnection) => this.#startRelay(socket, head);
+
+  #startRelay(socket: Socket, head: Buffer): void {
     this.#dialling = null;
     if (this.#stage !== Stage.Connecting) {
       socket.destroy();
@@ -319,7 +389,6 @@ export class Session {
     this.#upstream = socket;
     this.#stage = Stage.Relay;
     const client = this.#client;
-    const { idleTimeoutMs } = this.#context.config;
     this.#baseUp = socket.bytesWritten;
     this.#baseDown = socket.bytesRead - head.length;
     client.write(successReply(socket.localAddress, socket.localPort));
@@ -329,21 +398,36 @@ export class Session {
     if (head.length > 0) client.write(head);
     this.#context.onConnected(this.#lease!);
     socket.on('error', noop);
-    socket.on('close', () => {
-      endThenDestroy(client);
-      this.#finish();
-    });
-    const onIdle = () => {
-      client.destroy();
-      socket.destroy();
-    };
-    client.setTimeout(idleTimeoutMs, onIdle);
-    socket.setTimeout(idleTimeoutMs, onIdle);
+    socket.on('close', this.#onUpstreamClose);
+    this.#context.idle.add(this);
     relay(client, socket);
     relay(socket, client);
     client.resume();
     socket.resume();
+  }
+
+  #onUpstreamClose = () => {
+    endThenDestroy(this.#client);
+    this.#finish();
   };
+
+  /**
+   * Called by the idle sweep: closes a relayed connection that has carried nothing either way for
+   * idleTimeoutMs. Bytes read on both sockets count all traffic, since everything read on one is written
+   * to the other.
+   */
+  checkIdle(now: number, idleTimeoutMs: number): void {
+    const upstream = this.#upstream;
+    if (!upstream) return;
+    const seen = this.#client.bytesRead + upstream.bytesRead;
+    if (seen !== this.#seenBytes || this.#seenAt === 0) {
+      this.#seenBytes = seen;
+      this.#seenAt = now;
+    } else if (now - this.#seenAt >= idleTimeoutMs) {
+      this.#client.destroy();
+      upstream.destroy();
+    }
+  }
 
   #onDialFailed = (error: unknown) => {
     this.#dialling = null;
@@ -367,7 +451,7 @@ export class Session {
         cancellation,
       );
     }
-    if (target.kind === 'ip') return dialDirect(target.address, target.port, config.connectTimeoutMs, cancellation);
+    if (target.kind === 'ip') return dialDirectAsync(target.address, target.port, config.connectTimeoutMs, cancellation);
     const found = await this.#context.lookup(target.host);
     if (cancellation.cancelled) throw new Refusal(Reply.generalFailure, 'aborted');
     const usable = found.filter((entry) => policy.allowsAddress(entry.address)).slice(0, MAX_ADDRESSES_TRIED);
@@ -383,7 +467,7 @@ export class Session {
       const remaining = deadline - Date.now();
       if (remaining <= 0 || cancellation.cancelled) break;
       try {
-        return await dialDirect(entry.address, target.port, remaining, cancellation);
+        return await dialDirectAsync(entry.address, target.port, remaining, cancellation);
       } catch (error) {
         lastError = error;
       }
@@ -401,7 +485,18 @@ function relay(from: Socket, to: Socket): void {
     if (!to.write(chunk)) from.pause();
   });
   to.on('drain', () => from.resume());
-  from.on('end', () => to.end());
+  from.on('end', () => passOnEnd(to));
+}
+
+/**
+ * Sends FIN on a socket whose own side has nothing more to say. When its peer already ended too and no
+ * write waits in Node, closing does the same as shutdown() then close(): the kernel still sends what it
+ * holds, then FIN (nothing unread remains to turn it into a reset). One system call less, and no
+ * shutdown round trip through the stream, for the last side of most connections.
+ */
+function passOnEnd(to: Socket): void {
+  if (to.readableEnded && to.writableLength === 0) to.destroy();
+  else to.end();
 }
 
 /** The other side is gone: deliver what is still queued, then close (idle timeouts bound the wait). */
@@ -410,29 +505,39 @@ function endThenDestroy(socket: Socket): void {
   socket.end(() => socket.destroy());
 }
 
-function dialDirect(host: string, port: number, timeoutMs: number, cancellation: Cancellation): Promise<UpstreamConnection> {
+/** Connects to an address; `done` is called once, with the socket or the error. */
+function dialDirect(
+  host: string,
+  port: number,
+  timeoutMs: number,
+  cancellation: Cancellation,
+  done: (error: Error | null, socket: Socket | null) => void,
+): void {
+  const socket = connect({ host, port, noDelay: true, allowHalfOpen: true });
+  const settle = (error: Error | null) => {
+    clearTimeout(timer);
+    cancellation.hook = null;
+    socket.removeListener('error', settle);
+    socket.removeListener('connect', onConnect);
+    if (error) {
+      socket.destroy();
+      done(error, null);
+    } else {
+      done(null, socket);
+    }
+  };
+  const onConnect = () => settle(null);
+  const onAbort = () => settle(new Refusal(Reply.generalFailure, 'aborted'));
+  const timer = setTimeout(() => settle(new Refusal(Reply.hostUnreachable, 'connect timed out')), timeoutMs);
+  if (cancellation.cancelled) return onAbort();
+  cancellation.hook = onAbort;
+  socket.once('error', settle);
+  socket.once('connect', onConnect);
+}
+
+function dialDirectAsync(host: string, port: number, timeoutMs: number, cancellation: Cancellation): Promise<UpstreamConnection> {
   return new Promise((resolve, reject) => {
-    const socket = connect({ host, port, noDelay: true, allowHalfOpen: true });
-    const done = (error: Error | null) => {
-      clearTimeout(timer);
-      cancellation.hook = null;
-      socket.removeListener('error', done);
-      socket.removeListener('connect', onConnect);
-      if (error) {
-        socket.destroy();
-        reject(error);
-      }
-    };
-    const onConnect = () => {
-      done(null);
-      resolve({ socket, head: EMPTY });
-    };
-    const onAbort = () => done(new Refusal(Reply.generalFailure, 'aborted'));
-    const timer = setTimeout(() => done(new Refusal(Reply.hostUnreachable, 'connect timed out')), timeoutMs);
-    if (cancellation.cancelled) return onAbort();
-    cancellation.hook = onAbort;
-    socket.once('error', done);
-    socket.once('connect', onConnect);
+    dialDirect(host, port, timeoutMs, cancellation, (error, socket) => (error ? reject(error) : resolve({ socket: socket!, head: EMPTY })));
   });
 }
 
