@@ -199,6 +199,7 @@ export function createConfig({ name, dir, title = 'Private Sock5' }) {
                 chunks: ['main'],
                 publicPath: '/',
                 // The composed shell's first request: fetched while main.js downloads instead of after it runs.
+                // It also marks where the API names the page's remote files (a single-app build loads none).
                 preloadRemoteMap: isHost && !single,
               }),
               faviconPlugin(),

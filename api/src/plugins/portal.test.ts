@@ -15,7 +15,7 @@ async function fakeBuild(t: TestContext, remotes: readonly RemoteName[] = REMOTE
   t.after(() => rm(root, { recursive: true, force: true }));
   const shellDir = join(root, 'shell');
   await mkdir(shellDir, { recursive: true });
-  await writeFile(join(shellDir, 'index.html'), '<!doctype html><title>shell</title>');
+  await writeFile(join(shellDir, 'index.html'), '<!doctype html><title>shell</title><meta name=ps5-remote-preloads>');
   await writeFile(join(shellDir, 'main.3f9a1c2b.js'), 'console.log("shell")');
   const remotesDir = join(root, 'remotes');
   for (const name of remotes) {
@@ -42,7 +42,10 @@ describe('portal hosting', () => {
     }
     // A page names its remote's files in its head, so they download from the start.
     const landing = await app.inject({ method: 'GET', url: '/' });
-    assert.match(landing.body, /<link rel="preload" href="\/remotes\/landing\/mf-manifest.json" as="fetch" crossorigin="anonymous">/);
+    assert.match(landing.body, /<title>shell<\/title><link rel="preload" href="\/remotes\/landing\/mf-manifest.json" as="fetch" crossorigin="anonymous">$/);
+    // A shell that loads no remotes (the single-app build has no mark for them) gets none.
+    await writeFile(join(web.shellDir, 'index.html'), '<!doctype html><title>single</title>');
+    assert.equal((await app.inject({ method: 'GET', url: '/' })).body, '<!doctype html><title>single</title>');
     const asset = await app.inject({ method: 'GET', url: '/main.3f9a1c2b.js' });
     assert.equal(asset.statusCode, 200);
     assert.equal(asset.headers['cache-control'], 'public, max-age=31536000, immutable');

@@ -17,14 +17,14 @@ import { createPagePreloads } from '../web/page-preloads.ts';
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** The links at the end of the head (minified HTML may leave out the optional </head>: then before the body). */
+/**
+ * The composed shell's index.html marks where its page preloads go (`<meta name="ps5-remote-preloads">`); a
+ * shell without the mark (the single-app build, which loads no remotes) gets none.
+ */
+const PRELOADS_MARK = /<meta name="?ps5-remote-preloads"?\s*\/?>/;
+
 function withLinks(template: string, links: string): string {
-  if (!links) return template;
-  for (const marker of ['</head>', '<body']) {
-    const at = template.indexOf(marker);
-    if (at >= 0) return template.slice(0, at) + links + template.slice(at);
-  }
-  return template + links;
+  return PRELOADS_MARK.test(template) ? template.replace(PRELOADS_MARK, links) : template;
 }
 
 interface PageBody {
@@ -70,14 +70,14 @@ export default fp<{ config: Config }>(
       remoteUrls,
     });
     const pages = new Map<string, PageBody>();
-    let pagesOf = -1;
+    let pagesOf = '';
     async function pageFor(path: string): Promise<PageBody | null> {
       let template: string;
       try {
-        const { mtimeMs } = await stat(join(shellDir, 'index.html'));
-        if (mtimeMs !== pagesOf) {
+        const { mtimeMs, size } = await stat(join(shellDir, 'index.html'));
+        if (`${mtimeMs}:${size}` !== pagesOf) {
           pages.clear();
-          pagesOf = mtimeMs;
+          pagesOf = `${mtimeMs}:${size}`;
         }
         template = await readFile(join(shellDir, 'index.html'), 'utf8');
       } catch {

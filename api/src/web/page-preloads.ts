@@ -66,23 +66,24 @@ export function createPagePreloads(options: {
 }): PagePreloads {
   const routes = pageRoutes(options.manifestFile);
   // A remote's manifest, parsed once per version of the file.
-  const manifests = new Map<string, { mtimeMs: number; manifest: FederationManifest | null }>();
+  const manifests = new Map<string, { version: string; manifest: FederationManifest | null }>();
 
   async function manifestOf(remote: string): Promise<FederationManifest | null> {
     const dir = options.remoteDirs[remote];
     if (!dir) return null;
     const file = join(dir, 'mf-manifest.json');
     try {
-      const { mtimeMs } = await stat(file);
+      const { mtimeMs, size } = await stat(file);
+      const version = `${mtimeMs}:${size}`;
       const known = manifests.get(remote);
-      if (known?.mtimeMs === mtimeMs) return known.manifest;
+      if (known?.version === version) return known.manifest;
       let manifest: FederationManifest | null = null;
       try {
         manifest = JSON.parse(await readFile(file, 'utf8')) as FederationManifest;
       } catch {
         manifest = null; // being replaced, or not ours: the page still loads, only without the head start
       }
-      manifests.set(remote, { mtimeMs, manifest });
+      manifests.set(remote, { version, manifest });
       return manifest;
     } catch {
       return null; // not built
