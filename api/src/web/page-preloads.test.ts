@@ -36,6 +36,7 @@ describe('page preloads', () => {
       manifestFile,
       remoteDirs: { landing, history: join(root, 'history') },
       remoteUrls: { history: 'http://localhost:3003/mf-manifest.json' },
+      scripts: true,
     });
 
     assert.equal(

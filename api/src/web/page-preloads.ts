@@ -1,8 +1,8 @@
 // The first page of a visit names the files its remote needs in the HTML itself. Without this the browser
 // learns of them one round trip at a time: the shell's runtime starts, reads the remote's mf-manifest.json,
 // then its remoteEntry.js, then the page's chunks; on a phone's network each of those waits is a round
-// trip. With <link rel="preload"> for the manifest, the entry and the exposed page's own chunks, they download
-// next to the shell's files from the start. Which page a path is comes from remotes.manifest.json; which
+// trip. With <link rel="preload"> for the manifest (and, where enabled, the entry and the exposed page's own
+// chunks) the first of those downloads next to the shell's files from the start. Which page a path is comes from remotes.manifest.json; which
 // files a page needs comes from the remote's own mf-manifest.json, read from its build folder, so a remote
 // redeployed on its own is described as it now is. A remote served from elsewhere (REMOTE_URLS) gets only its
 // manifest preloaded: its files are not ours to read.
@@ -63,6 +63,12 @@ export function createPagePreloads(options: {
   manifestFile: URL;
   remoteDirs: Readonly<Record<string, string>>;
   remoteUrls: Readonly<Record<string, string>>;
+  /**
+   * Also the entry and page chunks. Off in the portal: when a remote's files fail to load, a script
+   * preload that nothing used yet keeps its failure and hands it to the Retry that comes later (seen in the
+   * composition e2e), so only the manifest is preloaded, which the runtime asks for first and so consumes.
+   */
+  scripts?: boolean;
 }): PagePreloads {
   const routes = pageRoutes(options.manifestFile);
   // A remote's manifest, parsed once per version of the file.
@@ -97,7 +103,7 @@ export function createPagePreloads(options: {
       const external = options.remoteUrls[route.remote];
       const base = `/remotes/${route.remote}/`;
       const links = [`<link rel="preload" href="${escapeAttribute(external ?? `${base}mf-manifest.json`)}" as="fetch" crossorigin="anonymous">`];
-      if (!external) {
+      if (!external && options.scripts) {
         const manifest = await manifestOf(route.remote);
         for (const file of manifest ? pageFiles(manifest, route.module) : []) {
           links.push(`<link rel="preload" href="${escapeAttribute(base + file)}" as="script">`);
