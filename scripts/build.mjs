@@ -40,8 +40,9 @@ function buildLabel() {
 function inputsHash(app) {
   const hash = createHash('sha256');
   hash.update(JSON.stringify({ label: buildLabel(), mode: process.env.BUILD_MODE ?? 'federated', outputDir }));
-  // The single-app build compiles every remote's sources into the shell.
-  const sources = process.env.BUILD_MODE === 'single' ? apps : [app];
+  // The single-app build compiles every remote's sources into the shell; the shell's own build renders the
+  // landing page from mfe-landing's sources into landing.html.
+  const sources = process.env.BUILD_MODE === 'single' ? apps : app === 'shell' ? ['shell', 'mfe-landing'] : [app];
   const inputs = [...sources, 'shared', 'contract', 'remotes.manifest.json', 'tooling/webpack', 'pnpm-lock.yaml', 'tsconfig.base.json'];
   for (const input of inputs) {
     for (const file of files(join(root, input))) {

@@ -15,7 +15,7 @@ const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 
 // once. Done in one go that is one long task that holds up a slow phone; in steps (each module's code
 // arrives with this file, `eager`, and only runs when its step imports it) the browser gets a turn in between.
 async function start(): Promise<void> {
-  const { createRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
+  const { createRoot, hydrateRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
   await yieldToBrowser();
   await import(/* webpackMode: "eager" */ 'shared/ui/app-providers');
   await yieldToBrowser();
@@ -28,10 +28,23 @@ async function start(): Promise<void> {
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
-  const root = createRoot(container);
-  // A transition renders in slices that yield to the browser: the first page's render is not one long task
-  // that holds up input on a slow phone.
-  startTransition(() => root.render(<App />));
+  // Transitions render in slices that yield to the browser: the first page is not one long task that holds
+  // up input on a slow phone.
+  if (container.firstElementChild && window.location.pathname === '/' && readStoredSession() === null) {
+    // `/` came with the landing page already rendered into the HTML (landing.html, built with the shell):
+    // React takes over that markup instead of building it again. Should the landing remote have been
+    // redeployed since, React finds its markup different and renders that part afresh.
+    startTransition(() => {
+      hydrateRoot(container, <App />);
+    });
+  } else {
+    // A signed-in customer on `/` is on the way to the dashboard: the prerendered landing page goes, and
+    // so do clicks on it.
+    window.ps5EarlyClicks?.take();
+    container.replaceChildren();
+    const root = createRoot(container);
+    startTransition(() => root.render(<App />));
+  }
   prefetchAuthDialogOnIntent();
 }
 

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import webpack from 'webpack';
+import { landingPrerenderConfig } from './landing-prerender.js';
 import { LoadGraphPlugin } from './load-graph-plugin.js';
 import { PrecompressPlugin } from './precompress-plugin.js';
 import { appNameOf, isSingleAppBuild, writeLocalRemoteRegistry } from './single-app.js';
@@ -114,15 +115,20 @@ function buildLabel() {
   }
 }
 
-/** Emits favicon.svg next to index.html, which links it (one small file; no 404 on every page). */
-function faviconPlugin() {
+/**
+ * Emits files of this folder next to index.html, which refers to them: favicon.svg (one small file; no 404
+ * on every page) and start.js (runs main.js after the first paint).
+ */
+function pageFilesPlugin() {
   return {
     apply(compiler) {
-      compiler.hooks.thisCompilation.tap('Favicon', (compilation) => {
-        compilation.hooks.processAssets.tap({ name: 'Favicon', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-          const file = join(import.meta.dirname, 'favicon.svg');
-          compilation.fileDependencies.add(file);
-          compilation.emitAsset('favicon.svg', new webpack.sources.RawSource(readFileSync(file)));
+      compiler.hooks.thisCompilation.tap('PageFiles', (compilation) => {
+        compilation.hooks.processAssets.tap({ name: 'PageFiles', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+          for (const name of ['favicon.svg', 'start.js']) {
+            const file = join(import.meta.dirname, name);
+            compilation.fileDependencies.add(file);
+            compilation.emitAsset(name, new webpack.sources.RawSource(readFileSync(file)));
+          }
         });
       });
     },
@@ -146,7 +152,32 @@ export function createConfig({ name, dir, title = 'Private Sock5' }) {
     const single = isSingleAppBuild();
     if (single && !isHost) throw new Error('BUILD_MODE=single builds the shell only: it bundles the remotes itself');
     const outputPath = join(dir, process.env.OUTPUT_DIR ?? (single ? 'dist-single' : 'dist'));
-    return {
+    const moduleRules = [
+      {
+        test: /\.[cm]?[jt]sx?$/,
+        exclude: /node_modules/,
+        use: {
+          loader: require.resolve('swc-loader'),
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+              target: 'es2022',
+            },
+          },
+        },
+      },
+      { test: /\.svg$/, type: 'asset/resource' },
+    ];
+    const label = JSON.stringify(buildLabel());
+    const defines = { __BUILD_LABEL__: label, __APP_NAME__: JSON.stringify(name) };
+    // The single-app build (and the landing prerender) compile several apps' files: each keeps its own name.
+    const perModuleDefines = {
+      __BUILD_LABEL__: label,
+      __APP_NAME__: webpack.DefinePlugin.runtimeValue(({ module }) => JSON.stringify(appNameOf(module.resource, workspaceRoot))),
+    };
+    const browser = {
+      name: 'browser',
       mode: production ? 'production' : 'development',
       context: dir,
       // Remotes build their dev harness entry too: `pnpm --filter mfe-x dev` runs the remote alone.
@@ -162,33 +193,9 @@ export function createConfig({ name, dir, title = 'Private Sock5' }) {
         clean: true,
       },
       resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
-      module: {
-        rules: [
-          {
-            test: /\.[cm]?[jt]sx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: require.resolve('swc-loader'),
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
-                  target: 'es2022',
-                },
-              },
-            },
-          },
-          { test: /\.svg$/, type: 'asset/resource' },
-        ],
-      },
+      module: { rules: moduleRules },
       plugins: [
-        new webpack.DefinePlugin({
-          __BUILD_LABEL__: JSON.stringify(buildLabel()),
-          // One app per build, except the single-app build, where each remote's files keep their own name.
-          __APP_NAME__: single
-            ? webpack.DefinePlugin.runtimeValue(({ module }) => JSON.stringify(appNameOf(module.resource, workspaceRoot)))
-            : JSON.stringify(name),
-        }),
+        new webpack.DefinePlugin(single ? perModuleDefines : defines),
         ...(single ? singleAppPlugins(dir) : [federationPlugin({ name, dir, isHost, exposes, production })]),
         ...(production ? [new LoadGraphPlugin(), new PrecompressPlugin()] : []),
         ...(isHost || !production
@@ -198,11 +205,13 @@ export function createConfig({ name, dir, title = 'Private Sock5' }) {
                 template: join(import.meta.dirname, 'index.html'),
                 chunks: ['main'],
                 publicPath: '/',
+                // The template preloads main.js and has start.js run it after the first paint.
+                inject: false,
                 // The composed shell's first request: fetched while main.js downloads instead of after it runs.
                 // It also marks where the API names the page's remote files (a single-app build loads none).
                 preloadRemoteMap: isHost && !single,
               }),
-              faviconPlugin(),
+              pageFilesPlugin(),
             ]
           : []),
       ],
@@ -225,6 +234,13 @@ export function createConfig({ name, dir, title = 'Private Sock5' }) {
       },
       stats: production ? 'errors-warnings' : 'minimal',
     };
+    if (!(production && isHost)) return browser;
+    // The shell's production build also renders the landing page into landing.html (landing-prerender.js).
+    const landing = remotesManifest.remotes.find((entry) => entry.name === 'landing');
+    return [
+      browser,
+      landingPrerenderConfig({ dir, workspaceRoot, landing, pageDir: outputPath, dependsOn: 'browser', moduleRules, defines: perModuleDefines }),
+    ];
   };
 }
 

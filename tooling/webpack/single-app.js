@@ -12,8 +12,9 @@ export const isSingleAppBuild = () => process.env.BUILD_MODE === 'single';
  * an import() of mfe-landing's exposed file, in a chunk of its own named after the module.
  * @param {string} workspaceRoot
  * @param {{ name: string, package: string, exposes: Record<string, string> }[]} remotes the remotes manifest's entries
+ * @param {string} [fileName] the generated module's name (the landing prerender writes one of its own)
  */
-export function writeLocalRemoteRegistry(workspaceRoot, remotes) {
+export function writeLocalRemoteRegistry(workspaceRoot, remotes, fileName = 'remote-registry.js') {
   const lines = [];
   for (const remote of remotes) {
     for (const [exposed, file] of Object.entries(remote.exposes)) {
@@ -42,7 +43,7 @@ export async function preloadRemoteModules(ids) {
   await Promise.all(ids.map((id) => modules[id]?.().catch(() => undefined)));
 }
 `;
-  const out = join(workspaceRoot, 'shell', 'node_modules', '.cache', 'single-app', 'remote-registry.js');
+  const out = join(workspaceRoot, 'shell', 'node_modules', '.cache', 'single-app', fileName);
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, source);
   return out;

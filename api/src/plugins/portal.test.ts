@@ -51,6 +51,23 @@ describe('portal hosting', () => {
     assert.equal(asset.headers['cache-control'], 'public, max-age=31536000, immutable');
   });
 
+  it('sends `/` with the landing page the build rendered into landing.html, every other page without it', async (t) => {
+    const { web } = await fakeBuild(t);
+    const app = await build(t, backend, { config: { web } });
+    await writeFile(join(web.shellDir, 'landing.html'), '<!doctype html><title>shell</title><meta name=ps5-remote-preloads><div id=root><main>Buy</main></div>');
+    const landing = await app.inject({ method: 'GET', url: '/', headers: html });
+    assert.equal(landing.statusCode, 200);
+    assert.match(landing.body, /<main>Buy<\/main>/);
+    assert.match(landing.body, /<link rel="preload" href="\/remotes\/landing\/mf-manifest.json"/);
+    const dashboard = await app.inject({ method: 'GET', url: '/dashboard', headers: html });
+    assert.doesNotMatch(dashboard.body, /<main>/);
+    // A new build is sent at the next request; without landing.html `/` is the plain page again.
+    await writeFile(join(web.shellDir, 'landing.html'), '<!doctype html><title>shell</title><div id=root><main>Sell</main></div>');
+    assert.match((await app.inject({ method: 'GET', url: '/', headers: html })).body, /<main>Sell<\/main>/);
+    await rm(join(web.shellDir, 'landing.html'));
+    assert.doesNotMatch((await app.inject({ method: 'GET', url: '/', headers: html })).body, /<main>/);
+  });
+
   it('serves each remote under /remotes/<name>/ from REMOTES_DIR, manifests and entries revalidated', async (t) => {
     const { web } = await fakeBuild(t);
     const app = await build(t, backend, { config: { web } });

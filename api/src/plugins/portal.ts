@@ -23,6 +23,14 @@ const gzipAsync = promisify(gzip);
  */
 const PRELOADS_MARK = /<meta name="?ps5-remote-preloads"?\s*\/?>/;
 
+/** Written by the shell's production build: index.html with the landing page rendered into it. */
+const LANDING_HTML = 'landing.html';
+
+async function fileVersion(file: string): Promise<string> {
+  const { mtimeMs, size } = await stat(file);
+  return `${mtimeMs}:${size}`;
+}
+
 function withLinks(template: string, links: string): string {
   return PRELOADS_MARK.test(template) ? template.replace(PRELOADS_MARK, links) : template;
 }
@@ -70,22 +78,35 @@ export default fp<{ config: Config }>(
       remoteUrls,
     });
     const pages = new Map<string, PageBody>();
-    let pagesOf = '';
+    const pagesOf: Record<string, string> = {};
     async function pageFor(path: string): Promise<PageBody | null> {
+      // `/` is the landing page, rendered into the HTML at build time when the shell's build made landing.html.
+      let file = path === '/' ? LANDING_HTML : 'index.html';
+      let version: string;
+      try {
+        version = await fileVersion(join(shellDir, file));
+      } catch {
+        file = 'index.html';
+        try {
+          version = await fileVersion(join(shellDir, file));
+        } catch {
+          return null;
+        }
+      }
+      const key = `${file}:${version}`;
+      if (key !== pagesOf[file]) {
+        for (const cached of pages.keys()) if (cached.startsWith(`${file}|`)) pages.delete(cached);
+        pagesOf[file] = key;
+      }
+      const links = await preloads.linksFor(path);
+      const known = pages.get(`${file}|${links}`);
+      if (known) return known;
       let template: string;
       try {
-        const { mtimeMs, size } = await stat(join(shellDir, 'index.html'));
-        if (`${mtimeMs}:${size}` !== pagesOf) {
-          pages.clear();
-          pagesOf = `${mtimeMs}:${size}`;
-        }
-        template = await readFile(join(shellDir, 'index.html'), 'utf8');
+        template = await readFile(join(shellDir, file), 'utf8');
       } catch {
         return null;
       }
-      const links = await preloads.linksFor(path);
-      const known = pages.get(links);
-      if (known) return known;
       const html = withLinks(template, links);
       const page = {
         html,
@@ -93,7 +114,7 @@ export default fp<{ config: Config }>(
         gzip: await gzipAsync(html, { level: 9 }),
       };
       if (pages.size > 100) pages.clear();
-      pages.set(links, page);
+      pages.set(`${file}|${links}`, page);
       return page;
     }
 

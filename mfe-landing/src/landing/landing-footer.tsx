@@ -118,6 +118,8 @@ export function LandingFooter() {
         <Typography
           variant="body2"
           sx={{ maxWidth: CONTENT_MAX_WIDTH, mx: 'auto', px: { xs: 2, md: 4 }, py: 2.5, color: '#c9d1f5' }}
+          // The page is also rendered at build time: in a new year the browser's year replaces the built one.
+          suppressHydrationWarning
         >
           © {year} Private Sock5. All rights reserved.
         </Typography>

@@ -4,8 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { lazy, Suspense, useState } from 'react';
 import { CONTENT_MAX_WIDTH } from 'shared/ui/theme';
 import { BrandMark } from './brand-mark';
@@ -24,8 +22,6 @@ const navLinks = [
 
 /** Landing navigation: smooth-scroll anchors, Login or Logout; a menu on small screens. */
 export function LandingNav() {
-  const theme = useTheme();
-  const compact = useMediaQuery(theme.breakpoints.down('md'));
   const { signedIn, openLogin, logout, scrollTo } = useLandingActions();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const closeMenu = () => setMenuAnchor(null);
@@ -56,37 +52,32 @@ export function LandingNav() {
           <BrandMark />
         </SectionLink>
         <Box sx={{ flexGrow: 1 }} />
-        {compact ? (
-          <>
-            {account}
-            <IconButton
-              aria-label="Open section menu"
-              aria-controls={menuAnchor ? 'landing-section-menu' : undefined}
-              aria-haspopup="true"
-              aria-expanded={Boolean(menuAnchor)}
-              onClick={(event) => setMenuAnchor(event.currentTarget)}
-            >
-              <MenuIcon />
-            </IconButton>
-            {menuAnchor && (
-              <Suspense fallback={null}>
-                <SectionMenu anchor={menuAnchor} links={navLinks} onClose={closeMenu} onNavigate={scrollTo} />
-              </Suspense>
-            )}
-          </>
-        ) : (
-          <>
-            <Box component="ul" sx={{ display: 'flex', gap: 3, listStyle: 'none', m: 0, p: 0, mr: 2 }}>
-              {navLinks.map((link) => (
-                <li key={link.section}>
-                  <SectionLink section={link.section} onNavigate={scrollTo} color="text.primary" sx={{ fontWeight: 500 }}>
-                    {link.label}
-                  </SectionLink>
-                </li>
-              ))}
-            </Box>
-            {account}
-          </>
+        {/* Both layouts are in the page and CSS picks one, so the page rendered at build time (which knows no
+            screen width) is already right on a phone: links and Login on wide screens, Login and a menu below md. */}
+        <Box component="ul" sx={{ display: { xs: 'none', md: 'flex' }, gap: 3, listStyle: 'none', m: 0, p: 0, mr: 2 }}>
+          {navLinks.map((link) => (
+            <li key={link.section}>
+              <SectionLink section={link.section} onNavigate={scrollTo} color="text.primary" sx={{ fontWeight: 500 }}>
+                {link.label}
+              </SectionLink>
+            </li>
+          ))}
+        </Box>
+        {account}
+        <IconButton
+          aria-label="Open section menu"
+          aria-controls={menuAnchor ? 'landing-section-menu' : undefined}
+          aria-haspopup="true"
+          aria-expanded={Boolean(menuAnchor)}
+          onClick={(event) => setMenuAnchor(event.currentTarget)}
+          sx={{ display: { md: 'none' } }}
+        >
+          <MenuIcon />
+        </IconButton>
+        {menuAnchor && (
+          <Suspense fallback={null}>
+            <SectionMenu anchor={menuAnchor} links={navLinks} onClose={closeMenu} onNavigate={scrollTo} />
+          </Suspense>
         )}
       </Toolbar>
     </AppBar>

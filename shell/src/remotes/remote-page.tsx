@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { Component, Suspense, use, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, use, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { PageSpinner } from 'shared/ui/page-spinner';
 import { loadRemoteModule } from './remote-registry';
 import { versionMismatchReason } from './version-mismatch';
@@ -63,19 +63,22 @@ interface RemotePageProps {
   module: string;
   fallback?: ReactNode;
   loader?: RemoteLoader;
+  /** Called once the page is on screen and working (its own effects have run). */
+  onShown?: () => void;
 }
 
-function RemoteContent({ page }: { page: Promise<PageModule> }) {
+function RemoteContent({ page, onShown }: { page: Promise<PageModule>; onShown?: () => void }) {
   const { default: Page } = use(page);
+  useEffect(() => onShown?.(), [onShown]);
   return <Page />;
 }
 
-function RemoteMount({ module, fallback = <PageSpinner />, loader = loadRemoteModule<PageModule> }: RemotePageProps) {
+function RemoteMount({ module, fallback = <PageSpinner />, loader = loadRemoteModule<PageModule>, onShown }: RemotePageProps) {
   const [page, setPage] = useState(() => loader(module, { afterFailure: false }));
   return (
     <RemoteErrorBoundary onRetry={() => setPage(loader(module, { afterFailure: true }))}>
       <Suspense fallback={fallback}>
-        <RemoteContent page={page} />
+        <RemoteContent page={page} onShown={onShown} />
       </Suspense>
     </RemoteErrorBoundary>
   );

@@ -5,6 +5,7 @@ import { returnToAtom } from 'shared/auth/auth-dialog-atoms';
 import { Navigate, Route, Routes } from 'shared/routing/router';
 import { PortalTheme } from 'shared/ui/app-providers';
 import { RemotePage } from '../remotes/remote-page';
+import { replayEarlyClicks } from './landing-clicks';
 import { RequireAuth } from './require-auth';
 import { LANDING_MODULE, protectedPages, publicPages } from './route-modules';
 
@@ -25,7 +26,7 @@ function LandingRoute() {
   if (signedIn) return <Navigate to={returnTo} replace />;
   return (
     <PortalTheme forcedMode="light">
-      <RemotePage module={LANDING_MODULE} />
+      <RemotePage module={LANDING_MODULE} onShown={replayEarlyClicks} />
     </PortalTheme>
   );
 }

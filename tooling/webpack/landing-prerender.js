@@ -1,0 +1,105 @@
+// The landing page rendered at build time. A production build of the shell (composed or single-app) also
+// compiles shell/src/prerender.tsx for Node, with the landing remote's sources compiled in, runs it, and
+// writes `landing.html`: the shell's index.html with the markup of `/` (and its styles) inside #root. The
+// API sends that file for `/`; the browser paints the page from the HTML alone, then hydrates it. Every
+// other path still gets the empty index.html.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import webpack from 'webpack';
+import { writeLocalRemoteRegistry } from './single-app.js';
+
+const require = createRequire(import.meta.url);
+
+export const LANDING_HTML = 'landing.html';
+// html-webpack-plugin minifies the page: the attribute may have lost its quotes.
+const ROOT = /<div id="?root"?><\/div>/;
+
+const EMOTION_STYLE = /<style data-emotion="([^"]+)">([^<]*)<\/style>/g;
+
+/**
+ * Moves the styles emotion wrote next to each element into <head>, in their order: the global ones one tag
+ * each, the rest as one tag that names every style in it. Marked `data-s`, they are where the browser's
+ * emotion expects styles it already has: it moves nothing (a hundred moves of style elements cost a long
+ * task on a slow phone), inserts none of them again, and takes over each global one in place.
+ */
+export function hoistStyles(markup) {
+  const tags = [];
+  const names = [];
+  const rules = [];
+  const body = markup.replace(EMOTION_STYLE, (_tag, attribute, css) => {
+    const [key, ...ids] = attribute.split(' ');
+    if (key === 'css') {
+      names.push(...ids);
+      rules.push(css);
+    } else {
+      tags.push(`<style data-emotion="${attribute}" data-s="">${css}</style>`);
+    }
+    return '';
+  });
+  if (names.length > 0) tags.push(`<style data-emotion="css ${names.join(' ')}" data-s="">${rules.join('')}</style>`);
+  return { head: tags.join(''), body };
+}
+
+/** Puts the rendered markup into the shell's page; fails the build when the page could not work from it. */
+export function withLanding(indexHtml, markup) {
+  if (!ROOT.test(indexHtml)) throw new Error('index.html has no empty <div id="root"></div> to render the landing page into');
+  // The CSP allows no inline script: a render that still needed one (a part that did not finish) is an error.
+  if (/<script/i.test(markup)) throw new Error('the landing prerender produced an inline script: a lazy part did not resolve');
+  if (!/<main[\s>]/.test(markup)) throw new Error('the landing prerender has no <main>: the landing page did not render');
+  const { head, body } = hoistStyles(markup);
+  return indexHtml.replace('</head>', () => `${head}</head>`).replace(ROOT, () => `<div id="root">${body}</div>`);
+}
+
+class LandingPrerenderPlugin {
+  /** @param {string} pageDir the browser build's output folder (index.html is read from and landing.html written to it) */
+  constructor(pageDir) {
+    this.pageDir = pageDir;
+  }
+
+  apply(compiler) {
+    compiler.hooks.afterEmit.tapPromise('LandingPrerender', async (compilation) => {
+      if (compilation.errors.length > 0) return;
+      const bundle = join(compilation.outputOptions.path, 'prerender.cjs');
+      delete require.cache[bundle];
+      const { renderLanding } = require(bundle);
+      const markup = await renderLanding();
+      const page = withLanding(readFileSync(join(this.pageDir, 'index.html'), 'utf8'), markup);
+      writeFileSync(join(this.pageDir, LANDING_HTML), page);
+    });
+  }
+}
+
+/**
+ * The Node build of the prerender, run after the browser build named `dependsOn`.
+ * @param {{ dir: string, workspaceRoot: string, landing: object, pageDir: string, dependsOn: string, moduleRules: object[], defines: object }} options
+ */
+export function landingPrerenderConfig({ dir, workspaceRoot, landing, pageDir, dependsOn, moduleRules, defines }) {
+  const registry = writeLocalRemoteRegistry(workspaceRoot, [landing], 'prerender-registry.js');
+  const outputPath = join(dir, 'node_modules', '.cache', 'landing-prerender');
+  return {
+    name: 'landing-prerender',
+    dependencies: [dependsOn],
+    mode: 'production',
+    target: 'node',
+    context: dir,
+    entry: { prerender: './src/prerender.tsx' },
+    devtool: false,
+    output: { path: outputPath, filename: 'prerender.cjs', library: { type: 'commonjs2' }, clean: true },
+    // The realtime socket only ever starts for a signed-in customer in a browser.
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'], alias: { 'socket.io-client': false } },
+    module: { rules: moduleRules },
+    plugins: [
+      new webpack.DefinePlugin(defines),
+      new webpack.NormalModuleReplacementPlugin(/\/remote-registry$/, (resource) => {
+        if (resource.context.startsWith(join(dir, 'src'))) resource.request = registry;
+      }),
+      // One file: the lazy parts (the landing page, the dialogs) are in it, so they resolve during the render.
+      new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+      new LandingPrerenderPlugin(pageDir),
+    ],
+    optimization: { minimize: false, moduleIds: 'named' },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
