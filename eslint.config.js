@@ -117,8 +117,8 @@ export default tseslint.config(
     },
   },
   {
-    // Tests render with react-router's MemoryRouter directly; the facade itself wraps the package.
-    files: ['**/*.test.{ts,tsx}', '**/*-test-kit.tsx', 'shared/src/routing/router.ts'],
+    // Tests render with react-router's MemoryRouter directly; the facades themselves wrap the package.
+    files: ['**/*.test.{ts,tsx}', '**/*-test-kit.tsx', 'shared/src/routing/router.ts', 'shared/src/routing/server-router.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: barrelImports }] },
   },
   {
