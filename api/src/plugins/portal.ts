@@ -77,45 +77,39 @@ export default fp<{ config: Config }>(
       remoteDirs,
       remoteUrls,
     });
+    // Keyed by file, its version and the links: a rebuilt file is simply a new key (the map is capped).
     const pages = new Map<string, PageBody>();
-    const pagesOf: Record<string, string> = {};
     async function pageFor(path: string): Promise<PageBody | null> {
       // `/` is the landing page, rendered into the HTML at build time when the shell's build made landing.html.
-      let file = path === '/' ? LANDING_HTML : 'index.html';
-      let version: string;
-      try {
-        version = await fileVersion(join(shellDir, file));
-      } catch {
-        file = 'index.html';
+      const candidates = path === '/' ? [LANDING_HTML, 'index.html'] : ['index.html'];
+      for (const file of candidates) {
+        let version: string;
+        let template: string;
         try {
           version = await fileVersion(join(shellDir, file));
         } catch {
-          return null;
+          continue;
         }
+        const links = await preloads.linksFor(path);
+        const key = `${file}:${version}|${links}`;
+        const known = pages.get(key);
+        if (known) return known;
+        try {
+          template = await readFile(join(shellDir, file), 'utf8');
+        } catch {
+          continue;
+        }
+        const html = withLinks(template, links);
+        const page = {
+          html,
+          br: await brotliAsync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+          gzip: await gzipAsync(html, { level: 9 }),
+        };
+        if (pages.size > 100) pages.clear();
+        pages.set(key, page);
+        return page;
       }
-      const key = `${file}:${version}`;
-      if (key !== pagesOf[file]) {
-        for (const cached of pages.keys()) if (cached.startsWith(`${file}|`)) pages.delete(cached);
-        pagesOf[file] = key;
-      }
-      const links = await preloads.linksFor(path);
-      const known = pages.get(`${file}|${links}`);
-      if (known) return known;
-      let template: string;
-      try {
-        template = await readFile(join(shellDir, file), 'utf8');
-      } catch {
-        return null;
-      }
-      const html = withLinks(template, links);
-      const page = {
-        html,
-        br: await brotliAsync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
-        gzip: await gzipAsync(html, { level: 9 }),
-      };
-      if (pages.size > 100) pages.clear();
-      pages.set(`${file}|${links}`, page);
-      return page;
+      return null;
     }
 
     async function sendPage(request: FastifyRequest, reply: FastifyReply, path: string): Promise<FastifyReply> {
