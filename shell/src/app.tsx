@@ -1,21 +1,36 @@
-import type { ComponentType, ReactNode } from 'react';
+import { useAtomValue } from 'jotai';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { isAuthenticatedAtom } from 'shared/auth/auth-atoms';
 import { BrowserRouter } from 'shared/routing/router';
-import { AppProviders } from 'shared/ui/app-providers';
+import { PortalProviders } from 'shared/ui/portal-providers';
 import { AuthDialogs } from './auth-dialogs/auth-dialogs';
 import { AppRoutes } from './routing/app-routes';
-import { SessionEffects } from './session/session-effects';
+
+// The realtime socket, the inactivity logout and the prefetch of the next pages run for a signed-in
+// customer only: a visitor's first page does not download them (nor the query and toast code they use).
+const SessionEffects = lazy(() => import('./session/session-effects').then((m) => ({ default: m.SessionEffects })));
+
+function SignedInEffects() {
+  const signedIn = useAtomValue(isAuthenticatedAtom);
+  if (!signedIn) return null;
+  return (
+    <Suspense fallback={null}>
+      <SessionEffects />
+    </Suspense>
+  );
+}
 
 /** The browser's router, or a fixed location when the landing page is rendered at build time. */
 type Router = ComponentType<{ children: ReactNode }>;
 
 export function App({ router: Router = BrowserRouter }: { router?: Router }) {
   return (
-    <AppProviders>
+    <PortalProviders>
       <Router>
-        <SessionEffects />
+        <SignedInEffects />
         <AppRoutes />
         <AuthDialogs />
       </Router>
-    </AppProviders>
+    </PortalProviders>
   );
 }

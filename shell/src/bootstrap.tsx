@@ -17,7 +17,7 @@ const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 
 async function start(): Promise<void> {
   const { createRoot, hydrateRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
   await yieldToBrowser();
-  await import(/* webpackMode: "eager" */ 'shared/ui/app-providers');
+  await import(/* webpackMode: "eager" */ 'shared/ui/portal-providers');
   await yieldToBrowser();
   const [{ startTransition }, { App }, { prefetchAuthDialogOnIntent }] = await Promise.all([
     import(/* webpackMode: "eager" */ 'react'),

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from 'shared/ui/toasts';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'shared/routing/router';
 import { serverMessage } from 'shared/api/api-client';

@@ -12,7 +12,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useSetAtom } from 'jotai';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from 'shared/ui/toasts';
 import { useState } from 'react';
 import { useNavigate } from 'shared/routing/router';
 import { serverMessage } from 'shared/api/api-client';

@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from 'shared/ui/toasts';
 import { useState, type FormEvent } from 'react';
 import { serverMessage } from 'shared/api/api-client';
 import { socksCredentialsProblem } from 'contract/account-rules';

@@ -13,7 +13,7 @@ import Stepper from '@mui/material/Stepper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from 'shared/ui/toasts';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState, type FormEvent } from 'react';
 import { serverMessage } from 'shared/api/api-client';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AutorenewRequest, AutorenewResponse, HistoryItem } from 'contract/history';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from 'shared/ui/toasts';
 import { api } from 'shared/api/api-client';
 import { invalidateProxyLists } from 'shared/query/invalidate-proxy-lists';
 import { queryKeys } from 'shared/query/query-keys';

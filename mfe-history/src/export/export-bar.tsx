@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { HistoryItem } from 'contract/history';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from 'shared/ui/toasts';
 import { useState } from 'react';
 import { copyText } from 'shared/clipboard/copy-text';
 import { EXPORT_FORMATS, exportFileName, exportProxies, type ExportFormat } from './export-formats';

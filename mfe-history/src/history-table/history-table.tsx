@@ -12,7 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from 'shared/ui/toasts';
 import { memo, type ReactNode } from 'react';
 import { Link as RouterLink } from 'shared/routing/router';
 import { copyText } from 'shared/clipboard/copy-text';

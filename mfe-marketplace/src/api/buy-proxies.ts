@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from 'shared/ui/toasts';
 import { api, errorStatus, serverMessage } from 'shared/api/api-client';
 import type { BuyRequest, OwnProxy, ProxyListing, PurchaseItem } from 'contract/marketplace';
 import { authAtom } from 'shared/auth/auth-atoms';

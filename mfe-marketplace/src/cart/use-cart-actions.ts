@@ -1,5 +1,5 @@
 import { useAtom } from 'jotai';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from 'shared/ui/toasts';
 import { useCallback } from 'react';
 import type { ProxyListing } from 'contract/marketplace';
 import { cartAtom } from 'shared/cart/cart-atoms';

@@ -8,7 +8,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import { useAtom } from 'jotai';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from 'shared/ui/toasts';
 import { useId, useState } from 'react';
 import { copyText } from 'shared/clipboard/copy-text';
 import { CREDENTIAL_FORMATS, credentialFormatAtom, formatCredentials, type Credentials } from './credential-formats';

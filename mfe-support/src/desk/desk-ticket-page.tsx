@@ -5,7 +5,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from 'shared/ui/toasts';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useParams } from 'shared/routing/router';
 import type { DeskTicket } from 'contract/support';

@@ -5,7 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from 'shared/ui/toasts';
 import { useState, type FormEvent } from 'react';
 import type { CreateTicketRequest } from 'contract/support';
 import { TICKET_CATEGORIES, TICKET_TEXT_MAX_LENGTH, REFUND_TICKET_WINDOW_HOURS, type TicketCategory } from 'contract/support-rules';

@@ -1,13 +1,21 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, deferred } from 'test-kit/fake-api';
 import { apiCalls, renderDialog } from './auth-dialogs-test-kit';
 
 const form = () => screen.getByRole('form', { name: 'Forgot password' });
-/** Toasts sit outside the modal dialog, which hides them from the accessibility tree while it is open. */
-async function findToast(text: string) {
-  const matches = await screen.findAllByText(text);
-  return matches.find((element) => !form().contains(element) && element.closest('[role="alert"]'));
+/**
+ * Toasts sit outside the modal dialog, which hides them from the accessibility tree while it is open; the
+ * first toast also waits for the toast host to load.
+ */
+function findToast(text: string) {
+  return waitFor(() => {
+    const toast = screen
+      .getAllByText(text)
+      .find((element) => !form().contains(element) && element.closest('[role="alert"]'));
+    if (!toast) throw new Error(`no toast says ${text}`);
+    return toast;
+  });
 }
 
 async function submit(email: string) {

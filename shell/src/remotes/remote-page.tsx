@@ -1,13 +1,12 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import { Component, Suspense, use, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, lazy, Suspense, use, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { PageSpinner } from 'shared/ui/page-spinner';
 import { loadRemoteModule } from './remote-registry';
 import { versionMismatchReason } from './version-mismatch';
 
-export const UNAVAILABLE_MESSAGE = 'This section is temporarily unavailable';
+export { UNAVAILABLE_MESSAGE } from './version-mismatch';
+
+// Loaded when a remote has failed: the panel's parts are not on the path of a page that works.
+const RemoteFailurePanel = lazy(() => import('./remote-failure-panel'));
 
 interface BoundaryProps {
   onRetry: () => void;
@@ -34,24 +33,9 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, { failed: bool
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-        <Paper role="alert" sx={{ p: 4, maxWidth: 480, textAlign: 'center' }}>
-          <Typography variant="h6" component="h2" gutterBottom>
-            {UNAVAILABLE_MESSAGE}
-          </Typography>
-          {this.state.reason && (
-            <Typography data-testid="remote-failure-reason" sx={{ mb: 1 }}>
-              {this.state.reason}
-            </Typography>
-          )}
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
-            The rest of the portal still works. Try again in a moment.
-          </Typography>
-          <Button variant="contained" onClick={this.retry}>
-            Retry
-          </Button>
-        </Paper>
-      </Box>
+      <Suspense fallback={null}>
+        <RemoteFailurePanel reason={this.state.reason} onRetry={this.retry} />
+      </Suspense>
     );
   }
 }

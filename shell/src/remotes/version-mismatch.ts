@@ -1,3 +1,6 @@
+/** The heading of the panel a page shows instead of a remote that failed. */
+export const UNAVAILABLE_MESSAGE = 'This section is temporarily unavailable';
+
 /**
  * A remote declares the range of each shared singleton it was built for; when the portal already runs a
  * version outside that range, the federation runtime refuses to load the remote with an error like

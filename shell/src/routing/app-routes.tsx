@@ -3,7 +3,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { isAuthenticatedAtom } from 'shared/auth/auth-atoms';
 import { returnToAtom } from 'shared/auth/auth-dialog-atoms';
 import { Navigate, Route, Routes } from 'shared/routing/router';
-import { PortalTheme } from 'shared/ui/app-providers';
+import { PortalTheme } from 'shared/ui/portal-providers';
 import { RemotePage } from '../remotes/remote-page';
 import { replayEarlyClicks } from './landing-clicks';
 import { RequireAuth } from './require-auth';

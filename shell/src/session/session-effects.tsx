@@ -1,11 +1,11 @@
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { authAtom } from 'shared/auth/auth-atoms';
 import { leaseEventMessage } from 'shared/history/lease-messages';
 import { invalidateProxyLists } from 'shared/query/invalidate-proxy-lists';
+import { appQueryClient } from 'shared/query/query-client';
 import { queryKeys } from 'shared/query/query-keys';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from 'shared/ui/toasts';
 import { preloadRemoteModules } from '../remotes/remote-registry';
 import { signedInNextModules } from '../routing/route-modules';
 import { watchInactivity } from './inactivity';
@@ -34,7 +34,6 @@ function whenSettledAndIdle(run: () => void): () => void {
 /** What a signed-in session runs in the background: the realtime socket and the inactivity logout. */
 export function SessionEffects() {
   const { token } = useAtomValue(authAtom);
-  const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
 
   useEffect(() => {
@@ -48,17 +47,17 @@ export function SessionEffects() {
         token,
         ({ _id }) => {
           // On `balance` the user details are fetched again (and with them, what the balance pays for).
-          void queryClient.invalidateQueries({ queryKey: queryKeys.user(_id) });
-          void queryClient.invalidateQueries({ queryKey: queryKeys.balance });
-          void queryClient.invalidateQueries({ queryKey: ['payments'] });
+          void appQueryClient.invalidateQueries({ queryKey: queryKeys.user(_id) });
+          void appQueryClient.invalidateQueries({ queryKey: queryKeys.balance });
+          void appQueryClient.invalidateQueries({ queryKey: ['payments'] });
         },
         // A ticket got a message or a new status: open ticket pages and lists show it without a reload.
-        () => void queryClient.invalidateQueries({ queryKey: queryKeys.ticketsRoot }),
+        () => void appQueryClient.invalidateQueries({ queryKey: queryKeys.ticketsRoot }),
         (event) => {
           // The renewal sweep changed a lease: say so, and show the proxy lists as they are now.
           const { text, variant } = leaseEventMessage(event);
           enqueueSnackbar(text, { variant });
-          invalidateProxyLists(queryClient, ['proxy', 'lease-event']);
+          invalidateProxyLists(appQueryClient, ['proxy', 'lease-event']);
         },
       );
     });
@@ -66,7 +65,7 @@ export function SessionEffects() {
       cancelled = true;
       disconnect?.();
     };
-  }, [token, queryClient, enqueueSnackbar]);
+  }, [token, enqueueSnackbar]);
 
   useEffect(() => {
     if (!token) return;
