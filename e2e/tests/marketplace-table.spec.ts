@@ -34,8 +34,16 @@ async function searchState(request: APIRequestContext, customer: Customer, state
   return (await (await request.post('/api/proxy/search', { headers, data: { METHOD: 'search', COUNTRY: 'US', STATE: state } })).json()) as Listing[];
 }
 
-async function openState(page: Page, state: { state: string; cnt: number }) {
-  await page.getByRole('button', { name: `${state.state} - ${state.cnt}` }).click();
+/**
+ * The state's chip, by its name: its count can move between reading it and rendering the page, because
+ * leases of earlier specs end and their proxies return to the market (seen: 210 read, 212 shown).
+ */
+function stateChip(page: Page, state: { state: string }) {
+  return page.getByRole('button', { name: new RegExp(`^${state.state} - \\d+$`) });
+}
+
+async function openState(page: Page, state: { state: string }) {
+  await stateChip(page, state).click();
   await expect(page.getByTestId('proxy-row').first()).toBeVisible();
 }
 
@@ -138,7 +146,7 @@ test('on a phone, choosing a state folds the region list and brings its results 
   const state = await largestState(request, customer);
   await signIn(page, customer);
   await page.goto('/dashboard');
-  const choice = page.getByRole('button', { name: `${state.state} - ${state.cnt}` });
+  const choice = stateChip(page, state);
   await choice.click();
   await expect(choice).toBeHidden();
   await expect(page.getByRole('button', { name: /^USA \(\d+\)$/ })).toHaveAttribute('aria-expanded', 'false');
