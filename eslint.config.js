@@ -76,6 +76,11 @@ const barrelImports = [
 ];
 // The router is shared through one module of shared, which bundles only the parts the portal uses.
 const routerImport = { name: 'react-router', message: "Import routing from 'shared/routing/router' (one router for the whole portal)." };
+const toastImport = {
+  name: 'notistack',
+  importNames: ['useSnackbar', 'enqueueSnackbar', 'SnackbarProvider'],
+  message: "Show toasts through 'shared/ui/toasts': notistack's provider is not above the pages, its host loads with the first toast.",
+};
 
 // TypeScript resolution (extensionless imports, package exports such as `shared/<path>`) for every
 // package, so that the boundaries and the cycle check see every import instead of skipping it.
@@ -113,8 +118,13 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { paths: [...barrelImports, routerImport] }],
+      'no-restricted-imports': ['error', { paths: [...barrelImports, routerImport, toastImport] }],
     },
+  },
+  {
+    // The toast host is where notistack's provider is mounted.
+    files: ['shared/src/ui/toast-host.tsx'],
+    rules: { 'no-restricted-imports': ['error', { paths: [...barrelImports, routerImport] }] },
   },
   {
     // Tests render with react-router's MemoryRouter directly; the facades themselves wrap the package.
