@@ -31,7 +31,9 @@ export const DismissibleSnackbar = forwardRef<HTMLDivElement, CustomContentProps
   };
 
   return (
-    <SnackbarContent ref={ref} style={{ ...style, width: TOAST_WIDTH_PX, maxWidth: '100%' }} role="alert">
+    // The Alert inside is the live region (role="alert"); a second one around it made screen readers say
+    // each toast twice.
+    <SnackbarContent ref={ref} style={{ ...style, width: TOAST_WIDTH_PX, maxWidth: '100%' }}>
       <Alert
         variant="filled"
         severity={severity[variant]}
