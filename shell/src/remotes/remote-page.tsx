@@ -1,12 +1,37 @@
 import { Component, lazy, Suspense, use, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { PageSpinner } from 'shared/ui/page-spinner';
 import { loadRemoteModule } from './remote-registry';
-import { versionMismatchReason } from './version-mismatch';
+import { UNAVAILABLE_MESSAGE, versionMismatchReason } from './version-mismatch';
 
-export { UNAVAILABLE_MESSAGE } from './version-mismatch';
+export { UNAVAILABLE_MESSAGE };
 
 // Loaded when a remote has failed: the panel's parts are not on the path of a page that works.
 const RemoteFailurePanel = lazy(() => import('./remote-failure-panel'));
+
+/**
+ * When the panel's own code cannot load either (the network is gone), the same message and Retry in plain
+ * markup: the failure stays inside the page instead of taking the whole portal down.
+ */
+class PlainFailurePanel extends Component<{ onRetry: () => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div role="alert" style={{ textAlign: 'center', padding: 32 }}>
+        <h2>{UNAVAILABLE_MESSAGE}</h2>
+        <p>The rest of the portal still works. Try again in a moment.</p>
+        <button type="button" onClick={this.props.onRetry}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+}
 
 interface BoundaryProps {
   onRetry: () => void;
@@ -33,9 +58,11 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, { failed: bool
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <Suspense fallback={null}>
-        <RemoteFailurePanel reason={this.state.reason} onRetry={this.retry} />
-      </Suspense>
+      <PlainFailurePanel onRetry={this.retry}>
+        <Suspense fallback={null}>
+          <RemoteFailurePanel reason={this.state.reason} onRetry={this.retry} />
+        </Suspense>
+      </PlainFailurePanel>
     );
   }
 }
