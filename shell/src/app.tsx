@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { isAuthenticatedAtom } from 'shared/auth/auth-atoms';
 import { BrowserRouter } from 'shared/routing/router';
+import { BuildLabel } from 'shared/ui/build-label';
 import { PortalProviders } from 'shared/ui/portal-providers';
 import { AuthDialogs } from './auth-dialogs/auth-dialogs';
 import { AppRoutes } from './routing/app-routes';
@@ -30,6 +31,9 @@ export function App({ router: Router = BrowserRouter }: { router?: Router }) {
         <SignedInEffects />
         <AppRoutes />
         <AuthDialogs />
+        {/* The shell's build next to each remote's: a redeployed remote shows a new label under the same shell.
+            Rendered at start-up, this is also the copy every remote's page label uses. */}
+        <BuildLabel app={__APP_NAME__} label={__BUILD_LABEL__} />
       </Router>
     </PortalProviders>
   );
