@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync } from 'node:zlib';
-import { LANDING_BUDGET_BYTES } from './budget.js';
+import { LANDING_BUDGET_BYTES, LANDING_BUDGET_FILES } from './budget.js';
 import { pageWeight } from './page-weight.js';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -65,12 +65,15 @@ describe('page weight', () => {
 });
 
 describe('budget', () => {
-  it(`the JavaScript of / stays within ${LANDING_BUDGET_BYTES} bytes on the wire`, (t) => {
-    const weight = pageWeight({
+  const landingWeight = () =>
+    pageWeight({
       shellDist: join(repo, 'shell', 'dist'),
       remoteDists: { landing: join(repo, 'mfe-landing', 'dist') },
       remoteModule: 'landing/LandingPage',
     });
+
+  it(`the JavaScript of / stays within ${LANDING_BUDGET_BYTES} bytes on the wire`, (t) => {
+    const weight = landingWeight();
     const top = weight.files
       .slice(0, 8)
       .map((f) => `  ${f.app}/${f.file}: ${f.brotli} B`)
@@ -79,6 +82,14 @@ describe('budget', () => {
     assert.ok(
       weight.brotli <= LANDING_BUDGET_BYTES,
       `/ loads ${weight.brotli} B of JavaScript (brotli), over its budget of ${LANDING_BUDGET_BYTES} B. Largest files:\n${top}`,
+    );
+  });
+
+  it(`the JavaScript of / comes in at most ${LANDING_BUDGET_FILES} files`, () => {
+    const { files } = landingWeight();
+    assert.ok(
+      files.length <= LANDING_BUDGET_FILES,
+      `/ loads ${files.length} JS files, over its budget of ${LANDING_BUDGET_FILES}:\n${files.map((f) => `  ${f.app}/${f.file}`).join('\n')}`,
     );
   });
 });

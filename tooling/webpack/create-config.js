@@ -10,6 +10,7 @@ import { landingPrerenderConfig } from './landing-prerender.js';
 import { LoadGraphPlugin } from './load-graph-plugin.js';
 import { PrecompressPlugin } from './precompress-plugin.js';
 import { appNameOf, isSingleAppBuild, writeLocalRemoteRegistry } from './single-app.js';
+import { remoteSplitChunks, shellStartupChunk } from './startup-chunk.js';
 
 const require = createRequire(import.meta.url);
 // pnpm keeps webpack out of the federation plugin's own resolution path; tell it which webpack we build with.
@@ -167,6 +168,9 @@ export function createConfig({ name, dir, title = 'Private Sock5' }) {
     const single = isSingleAppBuild();
     if (single && !isHost) throw new Error('BUILD_MODE=single builds the shell only: it bundles the remotes itself');
     const outputPath = join(dir, process.env.OUTPUT_DIR ?? (single ? 'dist-single' : 'dist'));
+    // The composed production build's files (startup-chunk.js); the single-app build keeps webpack's default.
+    const startupChunk = production && isHost && !single ? shellStartupChunk() : null;
+    const splitChunks = startupChunk?.splitChunks ?? (production && !isHost ? remoteSplitChunks : undefined);
     const moduleRules = [
       {
         test: /\.[cm]?[jt]sx?$/,
@@ -212,6 +216,7 @@ export function createConfig({ name, dir, title = 'Private Sock5' }) {
       plugins: [
         new webpack.DefinePlugin(single ? perModuleDefines : defines),
         ...(single ? singleAppPlugins(dir) : [federationPlugin({ name, dir, isHost, exposes, production })]),
+        ...(startupChunk ? [startupChunk.plugin] : []),
         ...(production ? [new LoadGraphPlugin(), new PrecompressPlugin()] : []),
         ...(isHost || !production
           ? [
@@ -231,7 +236,7 @@ export function createConfig({ name, dir, title = 'Private Sock5' }) {
           : []),
       ],
       performance: { hints: false },
-      optimization: { moduleIds: production ? 'deterministic' : 'named' },
+      optimization: { moduleIds: production ? 'deterministic' : 'named', ...(splitChunks ? { splitChunks } : {}) },
       devServer: {
         port: isHost ? devPorts.shell : devPorts[name],
         historyApiFallback: true,
