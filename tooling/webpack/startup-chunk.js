@@ -65,9 +65,13 @@ export function shellStartupChunk() {
   const plugin = {
     apply(compiler) {
       compiler.hooks.thisCompilation.tap('StartupChunk', (compilation) => {
-        // Before SplitChunksPlugin (STAGE_ADVANCED) moves anything.
+        // Before SplitChunksPlugin (STAGE_ADVANCED) moves anything. Webpack runs optimizeChunks again while
+        // any plugin reports a change; the set is worked out on the first pass, from the unsplit chunks.
+        let done = false;
         compilation.hooks.optimizeChunks.tap({ name: 'StartupChunk', stage: -10 }, () => {
+          if (done) return;
           startup = startupModules(compilation);
+          done = true;
         });
       });
     },
