@@ -32,11 +32,12 @@ export default {
     transform: { '^.+\\.[cm]?[jt]sx?$': swc },
     transformIgnorePatterns: [`/node_modules/(?!(\\.pnpm/[^/]+/node_modules/)?(${esmOnly}))`],
     moduleNameMapper: {
+      // First: jest takes the first pattern that matches, and the stub must win over shared's own file.
+      '(^|/)format/flag-url$': '<rootDir>/../tooling/jest/flag-url-stub.ts',
       '^shared/ui/(.*)$': '<rootDir>/../shared/src/ui/$1.tsx',
       '^shared/(.*)$': '<rootDir>/../shared/src/$1.ts',
       '^contract/(.*)$': '<rootDir>/../contract/src/$1.ts',
       '^test-kit/(.*)$': '<rootDir>/../tooling/jest/$1.ts',
-      '(^|/)format/flag-url$': '<rootDir>/../tooling/jest/flag-url-stub.ts',
       '\\.svg$': '<rootDir>/../tooling/jest/file-stub.ts',
     },
     globals: { __BUILD_LABEL__: 'test', __APP_NAME__: name.replace(/^mfe-/, '') },

@@ -6,7 +6,7 @@ const pnpm = process.platform === 'win32' ? 'pnpm.cmd' : 'pnpm';
 
 const steps = [
   { name: 'lint', args: ['run', 'lint'] },
-  { name: 'lint boundaries (node --test: planted forbidden imports must be reported)', args: ['run', 'test:boundaries'], count: 'node' },
+  { name: 'boundaries (node --test: planted forbidden imports must be reported; which shared modules are singletons)', args: ['run', 'test:boundaries'], count: 'node' },
   { name: 'typecheck', args: ['run', 'typecheck'] },
   { name: 'unit (jest)', args: ['run', 'test:unit'], count: 'jest' },
   { name: `API (node --test, PGlite${process.env.TEST_DATABASE_URL ? ' and PostgreSQL' : ''})`, args: ['run', 'test:api'], count: 'node' },

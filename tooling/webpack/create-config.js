@@ -9,6 +9,7 @@ import webpack from 'webpack';
 import { landingPrerenderConfig } from './landing-prerender.js';
 import { LoadGraphPlugin } from './load-graph-plugin.js';
 import { PrecompressPlugin } from './precompress-plugin.js';
+import { sharedSingletonKeys } from './shared-modules.js';
 import { appNameOf, isSingleAppBuild, writeLocalRemoteRegistry } from './single-app.js';
 import { remoteSplitChunks, shellStartupChunk } from './startup-chunk.js';
 
@@ -29,7 +30,7 @@ export const devPorts = {
 };
 
 // Loaded exactly once in the composed app. The trailing-slash keys share deep imports
-// (react-dom/client, react/jsx-runtime, jotai/utils, shared/auth/auth-atoms, ...) instead of bundling them twice.
+// (react-dom/client, react/jsx-runtime, jotai/utils, ...) instead of bundling them twice.
 // MUI components are imported one by one and each app bundles, tree-shaken, those it renders; the theme,
 // default props and styling contexts still exist once, because MUI's context modules, the styled engine
 // and emotion are singletons. (Sharing each component instead still left every app with its own copy of the
@@ -50,7 +51,8 @@ const singletons = [
   '@emotion/styled',
   'notistack',
   '@tanstack/react-query',
-  'shared/',
+  // shared's modules that hold state, one key each; the stateless ones each app bundles (shared-modules.js).
+  ...sharedSingletonKeys(),
 ];
 
 /**

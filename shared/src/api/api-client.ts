@@ -1,8 +1,8 @@
 import ky, { HTTPError, type KyInstance } from 'ky';
 import { authMessages } from 'contract/auth-rules';
-import { logoutAtom, signedOutReasonAtom } from '../auth/auth-atoms';
+import { logoutAtom, signedOutReasonAtom } from 'shared/auth/auth-atoms';
 import { readStoredSession } from '../auth/session-storage';
-import { appStore } from '../store/app-store';
+import { appStore } from 'shared/store/app-store';
 
 const base = ky.create({
   prefix: '/api',

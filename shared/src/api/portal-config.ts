@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../query/query-keys';
-import { publicApi } from './api-client';
+import { publicApi } from 'shared/api/api-client';
 import type { PortalConfig } from 'contract/portal-config';
 
 export function fetchPortalConfig(): Promise<PortalConfig> {

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { authAtom } from '../auth/auth-atoms';
+import { authAtom } from 'shared/auth/auth-atoms';
 import { queryKeys } from '../query/query-keys';
-import { api } from './api-client';
+import { api } from 'shared/api/api-client';
 import type { UserDetails } from 'contract/accounts';
 
 export function fetchUserDetails(userId: string): Promise<UserDetails> {

@@ -1,8 +1,8 @@
 import { startTransition } from 'react';
-import { api } from '../api/api-client';
-import { appQueryClient } from '../query/query-client';
-import { appStore } from '../store/app-store';
-import { logoutAtom } from './auth-atoms';
+import { api } from 'shared/api/api-client';
+import { appQueryClient } from 'shared/query/query-client';
+import { appStore } from 'shared/store/app-store';
+import { logoutAtom } from 'shared/auth/auth-atoms';
 import { readStoredSession } from './session-storage';
 
 /**

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ThemeMode } from '../theme/theme-atoms';
-import { PortalProviders } from './portal-providers';
-import { QueryProvider } from './query-provider';
+import { PortalProviders } from 'shared/ui/portal-providers';
+import { QueryProvider } from 'shared/ui/query-provider';
 
 /**
  * Everything a page of a remote can count on in the portal, in one provider: each remote's dev harness and

@@ -2,9 +2,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from '../routing/router';
+import { BrowserRouter } from 'shared/routing/router';
 import { writeStoredSession } from '../auth/session-storage';
-import { AppProviders } from './app-providers';
+import { AppProviders } from 'shared/ui/app-providers';
 
 /**
  * Runs one remote alone (`pnpm --filter mfe-x dev`) with the providers the shell gives it. The dev server

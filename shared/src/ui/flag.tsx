@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { flagUrl } from '../format/flag-url';
+import { flagUrl } from 'shared/format/flag-url';
 
 /** A country's flag as a small image, named for screen readers by its country. */
 export function Flag({ code, country }: { code: string; country: string }) {

@@ -2,10 +2,10 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
 import { useMemo, type ReactNode } from 'react';
-import { appStore } from '../store/app-store';
-import { themeModeAtom, type ThemeMode } from '../theme/theme-atoms';
+import { appStore } from 'shared/store/app-store';
+import { themeModeAtom, type ThemeMode } from 'shared/theme/theme-atoms';
 import { createPortalTheme } from './theme';
-import { ToastHost } from './toasts';
+import { ToastHost } from 'shared/ui/toasts';
 
 function PortalTheme({ forcedMode, children }: { forcedMode?: ThemeMode; children: ReactNode }) {
   const storedMode = useAtomValue(themeModeAtom);

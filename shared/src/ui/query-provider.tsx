@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { appQueryClient } from '../query/query-client';
+import { appQueryClient } from 'shared/query/query-client';
 
 /**
  * The portal's query client for the tree below. The shell puts it around the parts that fetch (the portal
