@@ -85,6 +85,10 @@ export function shellStartupChunk() {
         enforce: true,
         priority: 30,
       },
+      // A lazy part's libraries stay in its own file unless another lazy part needs them too (webpack's
+      // `default` group still splits those out): the portal frame came in six files, four of them only its
+      // own MUI components and ky, on a connection that fetches six files at a time.
+      defaultVendors: false,
     },
   };
   return { plugin, splitChunks };
