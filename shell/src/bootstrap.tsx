@@ -1,12 +1,20 @@
 import { readStoredSession } from 'shared/auth/session-storage';
+import { loadPortalLayout } from './layout/load-portal-layout';
 import { startLoadingRemoteModule } from './remotes/remote-registry';
-import { firstRemoteModule } from './routing/route-modules';
+import { firstPageHasFrame, firstRemoteModule } from './routing/route-modules';
 
-// The first page's remote starts loading before React renders (and before the portal frame's lazy chunk
-// arrives), once the share scope is set up: a remote asking for a version the portal does not run must fail
-// with that reason.
-const first = firstRemoteModule(window.location.pathname, readStoredSession() !== null);
+// The first page's remote starts loading before React renders, once the share scope is set up: a remote
+// asking for a version the portal does not run must fail with that reason. So does the portal's frame when
+// the page has one: left to React, its chunk would be asked for only once the router had rendered, a
+// round trip later than the page it frames.
+const signedIn = readStoredSession() !== null;
+const first = firstRemoteModule(window.location.pathname, signedIn);
 if (first) startLoadingRemoteModule(first);
+if (firstPageHasFrame(window.location.pathname, signedIn)) {
+  loadPortalLayout().catch(() => {
+    // Nothing to do here: the route asks for the chunk again, and that is where a failure is shown.
+  });
+}
 
 /** Lets the browser paint and handle input between the steps of the start-up. */
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

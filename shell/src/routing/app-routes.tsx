@@ -4,6 +4,7 @@ import { isAuthenticatedAtom } from 'shared/auth/auth-atoms';
 import { returnToAtom } from 'shared/auth/auth-dialog-atoms';
 import { Navigate, Route, Routes } from 'shared/routing/router';
 import { PortalTheme } from 'shared/ui/portal-providers';
+import { loadPortalLayout } from '../layout/load-portal-layout';
 import { RemotePage } from '../remotes/remote-page';
 import { replayEarlyClicks } from './landing-clicks';
 import { RequireAuth } from './require-auth';
@@ -11,7 +12,7 @@ import { LANDING_MODULE, protectedPages, publicPages } from './route-modules';
 
 // The portal's frame (top bar, navigation, user summary) and the 404 page are not part of the landing
 // page: a visitor's first load does not download them.
-const PortalLayout = lazy(() => import('../layout/portal-layout').then((m) => ({ default: m.PortalLayout })));
+const PortalLayout = lazy(() => loadPortalLayout().then((m) => ({ default: m.PortalLayout })));
 const NotFoundPage = lazy(() => import('../pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 function Lazy({ children }: { children: ReactNode }) {

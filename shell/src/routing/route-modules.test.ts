@@ -1,4 +1,4 @@
-import { firstRemoteModule, LANDING_MODULE, matchesRoute, signedInNextModules } from './route-modules';
+import { firstPageHasFrame, firstRemoteModule, LANDING_MODULE, matchesRoute, signedInNextModules } from './route-modules';
 
 describe('firstRemoteModule', () => {
   it('starts the landing page for a visitor of /, the dashboard for a signed-in one', () => {
@@ -20,6 +20,15 @@ describe('firstRemoteModule', () => {
 
   it('starts nothing for an unknown path', () => {
     expect(firstRemoteModule('/no/such/page', true)).toBeNull();
+  });
+
+  it('fetches the portal frame at start-up only for a page shown in it', () => {
+    expect(firstPageHasFrame('/', true)).toBe(true);
+    expect(firstPageHasFrame('/history', true)).toBe(true);
+    expect(firstPageHasFrame('/reset-password/abc', false)).toBe(true);
+    expect(firstPageHasFrame('/', false)).toBe(false);
+    expect(firstPageHasFrame('/history', false)).toBe(false);
+    expect(firstPageHasFrame('/no/such/page', true)).toBe(false);
   });
 
   it('prefetches the signed-in pages when idle, each remote module once', () => {

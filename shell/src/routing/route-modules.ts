@@ -37,5 +37,11 @@ export function firstRemoteModule(pathname: string, signedIn: boolean): string |
   return moduleFor(publicPages, pathname) ?? (signedIn ? moduleFor(protectedPages, pathname) : null);
 }
 
+/** Whether the first page is a remote's page in the portal's frame (not the landing page, a redirect or a 404). */
+export function firstPageHasFrame(pathname: string, signedIn: boolean): boolean {
+  const module = firstRemoteModule(pathname, signedIn);
+  return module !== null && module !== LANDING_MODULE;
+}
+
 /** The signed-in pages one click away (the top bar's links): worth fetching when idle. */
 export const signedInNextModules: readonly string[] = [...new Set(protectedPages.map((page) => page.module))];
