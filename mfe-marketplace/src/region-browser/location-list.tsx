@@ -4,6 +4,7 @@ import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useAtomValue, useSetAtom } from 'jotai';
+import { useDeferredValue } from 'react';
 import { serverMessage } from 'shared/api/api-client';
 import { Flag } from 'shared/ui/flag';
 import type { RegionTab } from '../state/tab-atoms';
@@ -35,6 +36,12 @@ export function LocationList({ tab, onChosen, compact = false }: { tab: RegionTa
   const selection = useAtomValue(selectionAtom);
   const choose = useSetAtom(chooseLocationAtom);
   const query = isUsa ? states : countries;
+  // The chips are built as a transition, in slices the browser can interrupt, after the answer arrives: the
+  // 51 states in one go were one of the longest tasks of the dashboard's start on a phone. Until then the
+  // placeholders stay.
+  const shownStates = useDeferredValue(states.data);
+  const shownCountries = useDeferredValue(countries.data);
+  const shown = isUsa ? shownStates : shownCountries;
 
   const listSx = {
     display: 'flex',
@@ -47,7 +54,7 @@ export function LocationList({ tab, onChosen, compact = false }: { tab: RegionTa
     ...(compact ? { maxHeight: COMPACT_LIST_HEIGHT, overflowY: 'auto' } : {}),
   } as const;
 
-  if (query.isPending) {
+  if (query.isPending || (query.isSuccess && shown === undefined)) {
     return (
       <Box role="progressbar" aria-label="Loading locations" sx={{ ...listSx, ...(compact ? { height: COMPACT_LIST_HEIGHT, overflowY: 'hidden' } : {}) }}>
         {Array.from({ length: isUsa ? PLACEHOLDER_CHIPS.USA : PLACEHOLDER_CHIPS.other }, (_, index) => (
@@ -61,7 +68,7 @@ export function LocationList({ tab, onChosen, compact = false }: { tab: RegionTa
   return (
     <Box component="ul" aria-label={isUsa ? 'US states' : 'Countries'} sx={listSx}>
       {isUsa
-        ? states.data?.map(({ state, cnt }) => (
+        ? shownStates?.map(({ state, cnt }) => (
             <li key={state}>
               <Chip
                 clickable
@@ -75,7 +82,7 @@ export function LocationList({ tab, onChosen, compact = false }: { tab: RegionTa
               />
             </li>
           ))
-        : countries.data?.map(({ ct, online, img, country }) => (
+        : shownCountries?.map(({ ct, online, img, country }) => (
             <li key={ct}>
               <Chip
                 clickable
@@ -94,7 +101,7 @@ export function LocationList({ tab, onChosen, compact = false }: { tab: RegionTa
               />
             </li>
           ))}
-      {(isUsa ? states.data?.length : countries.data?.length) === 0 && (
+      {shown?.length === 0 && (
         <Typography component="li" color="text.secondary">
           No Proxy Data available
         </Typography>
