@@ -19,7 +19,10 @@ export function scrollToSection(id: string, { duration = SMOOTH_SCROLL_MS, offse
   const target = document.getElementById(id);
   if (!target) return false;
   const start = window.scrollY;
-  const end = Math.max(0, target.getBoundingClientRect().top + start - offset);
+  // Where the section is now: sections on the way may be laid out only as they come near the screen (the
+  // landing page's `content-visibility`), which moves the target; each step aims at where it is then.
+  const endNow = () => Math.max(0, target.getBoundingClientRect().top + window.scrollY - offset);
+  const end = endNow();
   const arrive = () => {
     if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
     target.focus({ preventScroll: true });
@@ -33,7 +36,7 @@ export function scrollToSection(id: string, { duration = SMOOTH_SCROLL_MS, offse
   const step = (now: number) => {
     startedAt ??= now;
     const progress = Math.min(1, (now - startedAt) / duration);
-    window.scrollTo(0, start + (end - start) * easeInOutCubic(progress));
+    window.scrollTo(0, start + (endNow() - start) * easeInOutCubic(progress));
     if (progress < 1) requestAnimationFrame(step);
     else arrive();
   };
