@@ -10,13 +10,13 @@ import { BUNDLED, sharedModuleNames, sharedSingletonKeys, sharedSourceDir } from
 const fileOf = (name) => [`${name}.ts`, `${name}.tsx`].map((file) => join(sharedSourceDir, file)).find((file) => existsSync(file));
 
 /** Calls whose result is a value derived from constants, or a component: no state. */
-const DERIVING_CALL = /^(forwardRef|memo|styled(\.\w+)?)$|^Object\.(freeze|fromEntries|keys|entries)$|\.(map|filter|flatMap|reduce|slice|concat|join)$/;
+const DERIVING_CALL = /^(forwardRef|memo|lazy|styled(\.\w+)?)$|^Object\.(freeze|fromEntries|keys|entries)$|\.(map|filter|flatMap|reduce|slice|concat|join)$/;
 
 /**
  * Declarations at module level that keep state between calls: a `let`/`var`, or a value made with `new` or
  * by a call (an atom, a store, a context, a Set filled at load, a require.context) other than deriving a
- * constant from constants (`COLUMNS.map(...)`) or making a component (`forwardRef`, `memo`, `styled`). Plain
- * constants, functions, components and types are fine in any number of copies.
+ * constant from constants (`COLUMNS.map(...)`) or making a component (`forwardRef`, `memo`, `lazy`,
+ * `styled`). Plain constants, functions, components and types are fine in any number of copies.
  */
 function moduleStateDeclarations(source) {
   return source.split('\n').filter((line) => {
