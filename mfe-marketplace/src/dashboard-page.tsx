@@ -3,17 +3,38 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useAtomValue } from 'jotai';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { afterLoadWhenIdle } from 'shared/browser/idle';
 import { BuildLabel } from 'shared/ui/build-label';
-import { CartModal } from './cart/cart-modal';
 import { CartSummary } from './cart/cart-summary';
 import { MyProxies } from './my-proxies/my-proxies';
-import { ProxyDetails } from './proxy-details/proxy-details';
 import { ProxyTable } from './proxy-table/proxy-table';
 import { RegionBrowser } from './region-browser/region-browser';
 import { CatalogueSearch } from './search/catalogue-search';
 import { FiltersSidebar } from './sidebar/filters-sidebar';
-import { detailListingAtom, findQueryAtom, selectionAtom } from './state/marketplace-atoms';
+import { cartOpenAtom, detailListingAtom, findQueryAtom, selectionAtom } from './state/marketplace-atoms';
+
+// The cart and a proxy's details (dialogs, the purchase calls) are files of their own: the dashboard shows
+// without them, and they are fetched once it has loaded and the browser is idle, before a click needs them.
+const loadCartModal = () => import('./cart/cart-modal');
+const loadProxyDetails = () => import('./proxy-details/proxy-details');
+const CartModal = lazy(() => loadCartModal().then((m) => ({ default: m.CartModal })));
+const ProxyDetails = lazy(() => loadProxyDetails().then((m) => ({ default: m.ProxyDetails })));
+const preloadDialogs = () => {
+  // A failed fetch here is not shown: opening the dialog asks for the file again and reports a failure.
+  void loadCartModal().catch(() => undefined);
+  void loadProxyDetails().catch(() => undefined);
+};
+
+/**
+ * Renders its children from the first time `wanted` is true on: the cart's code loads when it first opens,
+ * and the dialog then stays mounted, so it can animate out and in again.
+ */
+function OnceWanted({ wanted, children }: { wanted: boolean; children: ReactNode }) {
+  const [seen, setSeen] = useState(wanted);
+  if (wanted && !seen) setSeen(true);
+  return seen || wanted ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
 
 /** Details open as a modal on screens narrower than 768 px. */
 export const NARROW_SCREEN = '(max-width: 767.98px)';
@@ -46,7 +67,9 @@ function useScrollToResultsOnChoice(narrow: boolean) {
 export default function DashboardPage() {
   const narrow = useMediaQuery(NARROW_SCREEN);
   const detailOpen = useAtomValue(detailListingAtom) !== null;
+  const cartOpen = useAtomValue(cartOpenAtom);
   useScrollToResultsOnChoice(narrow);
+  useEffect(() => afterLoadWhenIdle(preloadDialogs), []);
   return (
     <Box component="section" aria-labelledby="dashboard-title" sx={{ minWidth: 0 }}>
       <Typography id="dashboard-title" variant="h5" component="h1" gutterBottom>
@@ -62,15 +85,23 @@ export default function DashboardPage() {
           </Box>
           {detailOpen && !narrow && (
             <Box sx={{ width: { md: 272, xl: 320 }, flexShrink: 0 }}>
-              <ProxyDetails asModal={false} />
+              <Suspense fallback={null}>
+                <ProxyDetails asModal={false} />
+              </Suspense>
             </Box>
           )}
         </Box>
-        {narrow && <ProxyDetails asModal />}
+        {narrow && detailOpen && (
+          <Suspense fallback={null}>
+            <ProxyDetails asModal />
+          </Suspense>
+        )}
         <CartSummary />
         <MyProxies />
       </Stack>
-      <CartModal />
+      <OnceWanted wanted={cartOpen}>
+        <CartModal />
+      </OnceWanted>
       <BuildLabel app={__APP_NAME__} label={__BUILD_LABEL__} />
     </Box>
   );

@@ -19,17 +19,8 @@ import { useBuyProxies } from '../api/buy-proxies';
 import { Flag } from 'shared/ui/flag';
 import { cartOpenAtom } from '../state/marketplace-atoms';
 import { markTaken } from './cart-availability';
+import { cartCountLabel, cartTotal } from './cart-totals';
 import { useCartActions } from './use-cart-actions';
-
-/** '2 proxies', '1 proxy' or 'empty'. */
-export function cartCountLabel(count: number): string {
-  if (count === 0) return 'empty';
-  return count === 1 ? '1 proxy' : `${count} proxies`;
-}
-
-export function cartTotal(items: readonly { price: number; sold?: boolean }[]): number {
-  return unsoldItems(items).reduce((sum, item) => sum + Math.round(item.price * 100), 0) / 100;
-}
 
 /**
  * Cart modal: Delete and Buy per row, Close, Empty Cart and Buy all. Opening it checks which items are

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useSetAtom } from 'jotai';
 import { formatMoney } from 'shared/format/money';
 import { cartOpenAtom } from '../state/marketplace-atoms';
-import { cartCountLabel, cartTotal } from './cart-modal';
+import { cartCountLabel, cartTotal } from './cart-totals';
 import { useCartActions } from './use-cart-actions';
 
 /** Cart summary with a Show button that opens the cart modal. */
