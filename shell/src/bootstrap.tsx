@@ -23,6 +23,8 @@ const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 
 // once. Done in one go that is one long task that holds up a slow phone; in steps (each module's code
 // arrives with this file, `eager`, and only runs when its step imports it) the browser gets a turn in between.
 async function start(): Promise<void> {
+  // Not in the task that evaluated this file: an eager import resolves in a microtask of the same task.
+  await yieldToBrowser();
   const { createRoot, hydrateRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
   await yieldToBrowser();
   // The providers in three steps: emotion, then MUI's styling (CssBaseline brings it, and MUI builds a
