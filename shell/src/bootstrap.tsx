@@ -4,9 +4,9 @@ import { startLoadingRemoteModule } from './remotes/remote-registry';
 import { firstPageHasFrame, firstRemoteModule } from './routing/route-modules';
 
 // The first page's remote starts loading before React renders, once the share scope is set up: a remote
-// asking for a version the portal does not run must fail with that reason. So does the portal's frame when
-// the page has one: left to React, its chunk would be asked for only once the router had rendered, a
-// round trip later than the page it frames.
+// asking for a version the portal does not run must fail with that reason. When the page is shown in the
+// portal's frame, the frame's chunk starts loading now too: left to React, it would be asked for only once
+// the router had rendered, a round trip later than the page it frames.
 const signedIn = readStoredSession() !== null;
 const first = firstRemoteModule(window.location.pathname, signedIn);
 if (first) startLoadingRemoteModule(first);
