@@ -21,8 +21,11 @@ import { FIND_LIMIT } from 'contract/limits';
 jest.setTimeout(60_000);
 
 // jsdom lays nothing out and has no scrolling; the page scrolls results into view on a phone.
-beforeAll(() => {
+beforeAll(async () => {
   Element.prototype.scrollIntoView = jest.fn();
+  // The cart and the details are lazy parts of the page; compiling them on first use can outlast a find's
+  // one-second wait on a busy machine, so they are loaded once here, as the browser does when idle.
+  await Promise.all([import('./cart/cart-modal'), import('./proxy-details/proxy-details')]);
 });
 
 type Handler = (call: FakeCall) => FakeReply | Promise<FakeReply>;

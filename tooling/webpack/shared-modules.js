@@ -37,7 +37,6 @@ export const BUNDLED = [
   'ui/build-label',
   'ui/dismissible-snackbar',
   'ui/flag',
-  'ui/lazy-tooltip',
   'ui/page-spinner',
   'ui/pager',
   'ui/theme',

@@ -6,8 +6,8 @@ import IconButton from '@mui/material/IconButton';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
 import { useAtom } from 'jotai';
-import { LazyTooltip } from 'shared/ui/lazy-tooltip';
 import { useSnackbar } from 'shared/ui/toasts';
 import { useId, useState } from 'react';
 import { copyText } from 'shared/clipboard/copy-text';
@@ -36,12 +36,12 @@ export function CopyCredential({ credentials, toast }: { credentials: Credential
       >
         {text}
       </Button>
-      <LazyTooltip title="Copy">
+      <Tooltip title="Copy">
         <IconButton size="small" aria-label={`Copy ${text}`} onClick={copy}>
           <ContentCopyIcon fontSize="small" />
         </IconButton>
-      </LazyTooltip>
-      <LazyTooltip title="Format">
+      </Tooltip>
+      <Tooltip title="Format">
         <IconButton
           size="small"
           aria-label="Credential format"
@@ -52,7 +52,7 @@ export function CopyCredential({ credentials, toast }: { credentials: Credential
         >
           <TuneIcon fontSize="small" />
         </IconButton>
-      </LazyTooltip>
+      </Tooltip>
       <Menu id={menuId} anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
         {CREDENTIAL_FORMATS.map((format) => (
           <MenuItem

@@ -11,6 +11,7 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -21,7 +22,6 @@ import { useCurrentUser } from 'shared/api/users';
 import { isAuthenticatedAtom } from 'shared/auth/auth-atoms';
 import { formatMoney } from 'shared/format/money';
 import { themeModeAtom, toggleThemeAtom } from 'shared/theme/theme-atoms';
-import { LazyTooltip } from 'shared/ui/lazy-tooltip';
 import { CONTENT_MAX_WIDTH } from 'shared/ui/theme';
 import { navItems } from './nav-items';
 import { TestModeChip } from './test-mode-chip';
@@ -106,11 +106,11 @@ export function TopBar() {
         <Box sx={{ flexGrow: 1 }} />
         {signedIn && !mobile && <TestModeChip />}
         {signedIn && <UserSummary />}
-        <LazyTooltip title={mode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}>
+        <Tooltip title={mode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}>
           <IconButton aria-label="Toggle light/dark theme" onClick={toggleTheme}>
             {mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
           </IconButton>
-        </LazyTooltip>
+        </Tooltip>
       </Toolbar>
       {mobile && signedIn && <TestModeChip variant="strip" />}
       {mobile && signedIn && (
