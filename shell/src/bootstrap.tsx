@@ -6,14 +6,18 @@ import { firstPageHasFrame, firstRemoteModule } from './routing/route-modules';
 // The first page's remote starts loading before React renders, once the share scope is set up: a remote
 // asking for a version the portal does not run must fail with that reason. When the page is shown in the
 // portal's frame, the frame's chunk starts loading now too: left to React, it would be asked for only once
-// the router had rendered, a round trip later than the page it frames.
+// the router had rendered, a round trip later than the page it frames. Once it is here, it asks for the
+// top bar's data.
 const signedIn = readStoredSession() !== null;
 const first = firstRemoteModule(window.location.pathname, signedIn);
 if (first) startLoadingRemoteModule(first);
 if (firstPageHasFrame(window.location.pathname, signedIn)) {
-  loadPortalLayout().catch(() => {
-    // Nothing to do here: the route asks for the chunk again, and that is where a failure is shown.
-  });
+  loadPortalLayout().then(
+    (frame) => frame.prefetchFrameData(),
+    () => {
+      // Nothing to do here: the route asks for the chunk again, and that is where a failure is shown.
+    },
+  );
 }
 
 /** Lets the browser paint and handle input between the steps of the start-up. */

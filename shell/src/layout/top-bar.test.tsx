@@ -1,12 +1,14 @@
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { loginSucceededAtom, logoutAtom } from 'shared/auth/auth-atoms';
+import { queryKeys } from 'shared/query/query-keys';
 import { appQueryClient } from 'shared/query/query-client';
 import { appStore } from 'shared/store/app-store';
 import { themeModeAtom } from 'shared/theme/theme-atoms';
 import { AppProviders } from 'shared/ui/app-providers';
 import { deferred, fakeApi, type FakeReply } from 'test-kit/fake-api';
+import { prefetchFrameData } from './portal-layout';
 import { TopBar } from './top-bar';
 
 const user = { _id: 'u1', username: 'alice', email: 'alice@example.com', balance: 12.5 };
@@ -43,6 +45,26 @@ describe('TopBar', () => {
     expect(await screen.findByTestId('balance')).toHaveTextContent('$12.50');
     expect(screen.getByRole('link', { name: 'alice' })).toHaveAttribute('href', '/user-profile');
     expect(screen.getByRole('link', { name: 'Private Sock5' })).toHaveAttribute('href', '/');
+  });
+
+  it('shows what the start-up asked for before it mounted, without asking again', async () => {
+    const api = fakeApi({ 'GET /api/users/u1': { body: user }, 'GET /api/config': { body: { paymentsMode: 'sandbox' } } });
+    prefetchFrameData();
+    await waitFor(() => expect(appQueryClient.getQueryData(queryKeys.user('u1'))).toEqual(user));
+    await waitFor(() => expect(appQueryClient.getQueryData(queryKeys.portalConfig)).toEqual({ paymentsMode: 'sandbox' }));
+    await renderAt('/dashboard');
+    expect(screen.getByTestId('balance')).toHaveTextContent('$12.50');
+    expect(screen.queryByRole('progressbar', { name: 'Loading user' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET /api/users/u1')).toHaveLength(1);
+    expect(api.callsTo('GET /api/config')).toHaveLength(1);
+  });
+
+  it('asks for nothing at start-up without a session', async () => {
+    appStore.set(logoutAtom);
+    const api = fakeApi({ 'GET /api/users/u1': { body: user }, 'GET /api/config': { body: { paymentsMode: 'sandbox' } } });
+    prefetchFrameData();
+    await act(async () => undefined);
+    expect(api.calls).toHaveLength(0);
   });
 
   it('lists the five navigation items and highlights the current one', async () => {
