@@ -129,6 +129,26 @@ describe('DashboardPage', () => {
     expect(screen.getByText(NOTHING_CHOSEN_MESSAGE)).toBeInTheDocument();
   });
 
+  it('asks for its first lists as it starts rendering, not after its first paint, and once each', async () => {
+    // Whether the page was on screen (its tabs in the document) when each list's request started.
+    const startedAfterPaint: Record<string, boolean> = {};
+    const unsubscribe = appQueryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'fetch') return;
+      startedAfterPaint[event.query.queryKey.join(' ')] ??= document.querySelector('[role="tab"]') !== null;
+    });
+    try {
+      await renderPage();
+      expect(await screen.findByRole('button', { name: 'Texas - 120' })).toBeInTheDocument();
+      await waitFor(() => expect(screen.getAllByRole('tab')[0]).toHaveTextContent('USA (120)'));
+    } finally {
+      unsubscribe();
+    }
+    expect(startedAfterPaint).toMatchObject({ 'proxy region': false, 'proxy states': false, 'proxy my': false });
+    expect(callsTo('GET', 'proxy/region')).toHaveLength(1);
+    expect(callsTo('GET', 'proxy/states')).toHaveLength(1);
+    expect(callsTo('GET', 'proxy/my')).toHaveLength(1);
+  });
+
   it('searches a state with METHOD search, showing 36 placeholders until the rows arrive', async () => {
     let answer: () => void = () => undefined;
     const search = defaultHandlers()['POST /api/proxy/search'] as Handler;

@@ -2,10 +2,14 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { useQueryClient, type FetchQueryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { afterLoadWhenIdle } from 'shared/browser/idle';
 import { BuildLabel } from 'shared/ui/build-label';
+import { myProxiesQuery } from './api/my-proxies';
+import { regionCountsQuery } from './api/region-counts';
+import { statesQuery } from './api/states';
 import { CartSummary } from './cart/cart-summary';
 import { MyProxies } from './my-proxies/my-proxies';
 import { ProxyTable } from './proxy-table/proxy-table';
@@ -13,6 +17,7 @@ import { RegionBrowser } from './region-browser/region-browser';
 import { CatalogueSearch } from './search/catalogue-search';
 import { FiltersSidebar } from './sidebar/filters-sidebar';
 import { cartOpenAtom, detailListingAtom, findQueryAtom, selectionAtom } from './state/marketplace-atoms';
+import { selectedTabAtom } from './state/tab-atoms';
 
 // The cart and a proxy's details (dialogs, the purchase calls) are files of their own: the dashboard shows
 // without them, and they are fetched once it has loaded and the browser is idle, before a click needs them.
@@ -34,6 +39,26 @@ function OnceWanted({ wanted, children }: { wanted: boolean; children: ReactNode
   const [seen, setSeen] = useState(wanted);
   if (wanted && !seen) setSeen(true);
   return seen || wanted ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
+
+function prefetchOnce<T, K extends QueryKey>(client: QueryClient, options: FetchQueryOptions<T, Error, T, K>) {
+  // Anything already cached (data, a request on its way, an error) is left to the list that shows it.
+  if (!client.getQueryState(options.queryKey)) void client.prefetchQuery(options);
+}
+
+/**
+ * Asks for the page's first lists (tab counts, the USA tab's states, the customer's proxies) as the page
+ * starts rendering. Each list asks for its data only once it is mounted, after the whole page has rendered
+ * and painted, which on a slow phone is a second after the page's code arrived; this way the answers are
+ * there by then. The lists keep them as fresh for FIRST_LISTS_FRESH_MS, so they do not ask again.
+ */
+function usePrefetchFirstLists() {
+  const client = useQueryClient();
+  const tab = useAtomValue(selectedTabAtom);
+  prefetchOnce(client, regionCountsQuery());
+  prefetchOnce(client, myProxiesQuery());
+  // Another tab's countries are left to its list: that answer also refreshes the other lists.
+  if (tab.as === 'USA') prefetchOnce(client, statesQuery());
 }
 
 /** Details open as a modal on screens narrower than 768 px. */
@@ -68,6 +93,7 @@ export default function DashboardPage() {
   const narrow = useMediaQuery(NARROW_SCREEN);
   const detailOpen = useAtomValue(detailListingAtom) !== null;
   const cartOpen = useAtomValue(cartOpenAtom);
+  usePrefetchFirstLists();
   useScrollToResultsOnChoice(narrow);
   useEffect(() => afterLoadWhenIdle(preloadDialogs), []);
   return (
