@@ -138,7 +138,7 @@ describe('DashboardPage', () => {
     });
     try {
       await renderPage();
-      expect(await screen.findByRole('button', { name: 'Texas - 120' })).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: 'Texas - 120' }, { timeout: 5000 })).toBeInTheDocument();
       await waitFor(() => expect(screen.getAllByRole('tab')[0]).toHaveTextContent('USA (120)'));
     } finally {
       unsubscribe();
@@ -249,8 +249,9 @@ describe('DashboardPage', () => {
     window.matchMedia = (query: string) => ({ ...realMatchMedia(query), matches: query.includes('max-width: 767.98px') });
     try {
       await renderPage();
-      await userEvent.click(await screen.findByRole('button', { name: 'Texas - 120' }));
-      await userEvent.click(await screen.findByText('198.18.0.3'));
+      // The whole narrow page (every region's accordion, the 51 chips) renders in well over a second in jsdom.
+      await userEvent.click(await screen.findByRole('button', { name: 'Texas - 120' }, { timeout: 5000 }));
+      await userEvent.click(await screen.findByText('198.18.0.3', undefined, { timeout: 5000 }));
       const dialog = await screen.findByRole('dialog', { name: 'Proxy 198.18.0.3' });
       expect(within(dialog).getByRole('button', { name: 'Buy' })).toBeInTheDocument();
       await userEvent.click(within(dialog).getByRole('button', { name: 'Close details' }));
