@@ -56,10 +56,20 @@ const singletons = [
 ];
 
 /**
- * MUI modules shared by the file they resolve to (see sharedSingletons). Measured: sharing more of MUI's
- * internals this way (styled, the sx engine) split the shell's start-up into more files and cost bytes.
+ * Modules shared by the file they resolve to (see sharedSingletons): a package's own files that import each
+ * other by relative path, which no request key matches. Measured: sharing more of MUI's internals this way
+ * (styled, the sx engine) split the shell's start-up into more files and cost bytes.
  */
-const muiFiles = ['styles/createTheme'];
+const sharedFiles = [
+  // MUI's components reach createTheme by relative paths (Box and defaultTheme call it at load): without it
+  // every remote ships its own copy of MUI's theme code (colors, palette, typography, ...).
+  { pkg: '@mui/material', file: 'styles/createTheme.mjs', shareKey: '@mui/material/styles/createTheme' },
+  // jotai/utils reaches jotai's core and its React bindings by relative paths ('../../vanilla.js'): without
+  // these an app's copy of jotai/utils carried a private copy of both (4 KB more on the dashboard), whose
+  // hooks (useResetAtom, useHydrateAtoms, ...) would read another React context than the portal's store.
+  { pkg: 'jotai', file: 'dist/vanilla.js', shareKey: 'jotai/vanilla' },
+  { pkg: 'jotai', file: 'dist/react.js', shareKey: 'jotai/react' },
+];
 
 const workspaceRoot = join(import.meta.dirname, '..', '..');
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
@@ -111,16 +121,14 @@ export function sharedSingletons(dir) {
     return { singleton: true, requiredVersion, strictVersion: true, eager: false };
   };
   const byRequest = singletons.map((key) => [key, options(packageOf(key))]);
-  // MUI's components reach createTheme by relative paths (Box and defaultTheme call it at load), which no
-  // request key matches: it is shared by the file it resolves to, under a share key every app agrees on.
-  // Without this every remote ships its own copy of MUI's theme code (colors, palette, typography, ...).
-  const materialDir = dirname(createRequire(join(dir, 'package.json')).resolve('@mui/material/package.json'));
-  // A module shared by its file has no package to take its version from: it is said here.
-  const { version } = readJson(join(materialDir, 'package.json'));
-  const byFile = muiFiles.map((file) => [
-    join(materialDir, `${file}.mjs`),
-    { ...options('@mui/material'), shareKey: `@mui/material/${file}`, version },
-  ]);
+  // Shared by the file it resolves to, under a share key every app agrees on; a module shared by its file
+  // has no package to take its version from: it is said here.
+  const resolveFromApp = createRequire(join(dir, 'package.json'));
+  const byFile = sharedFiles.map(({ pkg, file, shareKey }) => {
+    const pkgDir = dirname(resolveFromApp.resolve(`${pkg}/package.json`));
+    const { version } = readJson(join(pkgDir, 'package.json'));
+    return [join(pkgDir, file), { ...options(pkg), shareKey, version }];
+  });
   return Object.fromEntries([...byRequest, ...byFile]);
 }
 
