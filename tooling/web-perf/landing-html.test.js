@@ -51,4 +51,30 @@ describe('landing page in the HTML', () => {
     const scripts = [...html.matchAll(/<script([^>]*)>/g)].map(([, attributes]) => attributes);
     assert.ok(scripts.length > 0 && scripts.every((attributes) => / src=/.test(attributes)), `inline script in ${scripts.join(', ')}`);
   });
+
+  it('leaves the start-up preloads out of the landing page, keeps every other tag', () => {
+    const index =
+      '<html><head><link rel=preload href=/main.js as=script><link rel=preload href=/startup.1.js as=script data-startup>' +
+      '</head><body><div id=root></div></body></html>';
+    assert.equal(
+      withLanding(index, '<main>Buy</main>'),
+      '<html><head><link rel=preload href=/main.js as=script></head><body><div id="root"><main>Buy</main></div></body></html>',
+    );
+  });
+
+  it('the last build: a page that arrives empty preloads the start-up files, the landing page only main.js', () => {
+    // A page with nothing in its HTML shows nothing until main.js has run and loaded the start-up files
+    // (React, the router, the shell's code): those must already be on their way, or a phone asks for them
+    // only after main.js has arrived and run. The landing page paints from its HTML; it leaves the line free.
+    const { entries } = JSON.parse(readFileSync(join(repo, 'shell', 'dist', 'load-graph.json'), 'utf8'));
+    const startup = entries.main.files.filter((file) => file !== 'main.js').map((file) => `/${file}`);
+    assert.ok(startup.length > 0, 'the load graph names start-up files');
+    const scriptPreloads = (name) => {
+      const html = readFileSync(join(repo, 'shell', 'dist', name), 'utf8');
+      const head = html.slice(0, html.indexOf('</head>'));
+      return [...head.matchAll(/<link rel="?preload"? href="?([^" >]+)"? as="?script"?/g)].map(([, href]) => href).sort();
+    };
+    assert.deepEqual(scriptPreloads('index.html'), ['/main.js', ...startup].sort());
+    assert.deepEqual(scriptPreloads('landing.html'), ['/main.js']);
+  });
 });

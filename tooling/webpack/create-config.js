@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import webpack from 'webpack';
 import { landingPrerenderConfig } from './landing-prerender.js';
-import { LoadGraphPlugin } from './load-graph-plugin.js';
+import { LoadGraphPlugin, startupFiles } from './load-graph-plugin.js';
 import { PrecompressPlugin } from './precompress-plugin.js';
 import { sharedSingletonKeys } from './shared-modules.js';
 import { appNameOf, isSingleAppBuild, writeLocalRemoteRegistry } from './single-app.js';
@@ -235,11 +235,18 @@ export function createConfig({ name, dir, title = 'Private Sock5' }) {
                 template: join(import.meta.dirname, 'index.html'),
                 chunks: ['main'],
                 publicPath: '/',
-                // The template preloads main.js and has start.js run it after the first paint.
+                // The template preloads main.js and the start-up files it loads next, and has start.js run it after the first paint.
                 inject: false,
                 // The composed shell's first request: fetched while main.js downloads instead of after it runs.
                 // It also marks where the API names the page's remote files (a single-app build loads none).
                 preloadRemoteMap: isHost && !single,
+                // html-webpack-plugin's own parameters, and the start-up files main.js will ask for next.
+                templateParameters: (compilation, assets, assetTags, options) => ({
+                  compilation,
+                  webpackConfig: compilation.options,
+                  htmlWebpackPlugin: { tags: assetTags, files: assets, options },
+                  startupFiles: startupFiles(compilation, 'main').map((file) => `/${file}`),
+                }),
               }),
               pageFilesPlugin(),
             ]

@@ -17,6 +17,9 @@ const ROOT = /<div id="?root"?><\/div>/;
 
 const EMOTION_STYLE = /<style data-emotion="([^"]+)">([^<]*)<\/style>/g;
 
+/** index.html's preloads of the files main.js loads at start-up (`data-startup`, see create-config.js). */
+const STARTUP_PRELOAD = /<link [^>]*\bdata-startup\b[^>]*>/g;
+
 /**
  * Moves the styles emotion wrote next to each element into <head>, in their order: the global ones one tag
  * each, the rest as one tag that names every style in it. Marked `data-s`, they are where the browser's
@@ -48,7 +51,13 @@ export function withLanding(indexHtml, markup) {
   if (/<script/i.test(markup)) throw new Error('the landing prerender produced an inline script: a lazy part did not resolve');
   if (!/<main[\s>]/.test(markup)) throw new Error('the landing prerender has no <main>: the landing page did not render');
   const { head, body } = hoistStyles(markup);
-  return indexHtml.replace('</head>', () => `${head}</head>`).replace(ROOT, () => `<div id="root">${body}</div>`);
+  // The start-up's files are not preloaded here: this page paints from its HTML alone, and on a slow
+  // connection those downloads would share the line with the HTML itself. main.js asks for them once the
+  // page has painted.
+  return indexHtml
+    .replace(STARTUP_PRELOAD, '')
+    .replace('</head>', () => `${head}</head>`)
+    .replace(ROOT, () => `<div id="root">${body}</div>`);
 }
 
 class LandingPrerenderPlugin {

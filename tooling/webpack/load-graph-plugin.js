@@ -25,6 +25,27 @@ function blockGroups(compilation, module) {
   return module.blocks.map((block) => compilation.chunkGraph.getBlockChunkGroup(block)).filter(Boolean);
 }
 
+/** The chunk groups an entry's own dynamic imports load (the async boundary): they run at start-up. */
+function startupGroups(compilation, entrypoint) {
+  const groups = [];
+  for (const module of compilation.chunkGraph.getChunkEntryModulesIterable(entrypoint.getEntrypointChunk())) {
+    // A remote's container entry has one lazy block per exposed module: none of them runs at start-up.
+    if (module.constructor.name !== 'ContainerEntryModule') groups.push(...blockGroups(compilation, module));
+  }
+  return groups;
+}
+
+/**
+ * The JavaScript files an entry loads at start-up besides its own: what its async boundary imports. The
+ * page's HTML preloads them, so they download next to the entry instead of after it has run.
+ */
+export function startupFiles(compilation, entryName) {
+  const entrypoint = compilation.entrypoints.get(entryName);
+  if (!entrypoint) return [];
+  const own = new Set(entrypoint.getFiles());
+  return describeGroups(compilation, startupGroups(compilation, entrypoint)).files.filter((file) => !own.has(file));
+}
+
 export class LoadGraphPlugin {
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('LoadGraphPlugin', (compilation) => {
@@ -33,13 +54,7 @@ export class LoadGraphPlugin {
         () => {
           const graph = { entries: {}, exposes: {}, shared: {}, lazy: {} };
           for (const [name, entrypoint] of compilation.entrypoints) {
-            // The entry module's own dynamic imports (the async boundary) run at start-up: count them in.
-            const startup = [];
-            for (const module of compilation.chunkGraph.getChunkEntryModulesIterable(entrypoint.getEntrypointChunk())) {
-              // A remote's container entry has one lazy block per exposed module: none of them runs at start-up.
-              if (module.constructor.name !== 'ContainerEntryModule') startup.push(...blockGroups(compilation, module));
-            }
-            graph.entries[name] = describeGroups(compilation, [entrypoint, ...startup]);
+            graph.entries[name] = describeGroups(compilation, [entrypoint, ...startupGroups(compilation, entrypoint)]);
           }
           for (const module of compilation.modules) {
             if (module.constructor.name === 'ContainerEntryModule') {
