@@ -1,13 +1,27 @@
 import Box from '@mui/material/Box';
+import { startTransition, useEffect, useState } from 'react';
 import { portalConfigQuery } from 'shared/api/portal-config';
 import { currentUserQuery } from 'shared/api/users';
 import { readStoredSession } from 'shared/auth/session-storage';
 import { appQueryClient } from 'shared/query/query-client';
 import { Outlet } from 'shared/routing/router';
 import { QueryProvider } from 'shared/ui/query-provider';
+import { PageSpinner } from 'shared/ui/page-spinner';
 import { CONTENT_MAX_WIDTH } from 'shared/ui/theme';
 import { ScrollToTopButton, ScrollToTopOnNavigate } from './scroll-to-top';
 import { TopBar } from './top-bar';
+
+/**
+ * The page starts rendering once the frame is on screen. The start-up renders in a transition, which
+ * commits only when everything in it has rendered: frame and page together left a phone's screen blank
+ * until the whole first page was done, about a second and a half after the top bar could have shown. Now
+ * the top bar and the page's spinner paint first. Later pages change inside the frame that stays.
+ */
+function PageAfterFrame() {
+  const [frameShown, setFrameShown] = useState(false);
+  useEffect(() => startTransition(() => setFrameShown(true)), []);
+  return frameShown ? <Outlet /> : <PageSpinner />;
+}
 
 export function PortalLayout() {
   // The frame and its pages fetch; the query client comes with them (the landing page does not need it).
@@ -16,7 +30,7 @@ export function PortalLayout() {
       <TopBar />
       <ScrollToTopOnNavigate />
       <Box component="main" sx={{ width: '100%', maxWidth: CONTENT_MAX_WIDTH, mx: 'auto', px: { xs: 1, sm: 2 }, py: 2 }}>
-        <Outlet />
+        <PageAfterFrame />
       </Box>
       <ScrollToTopButton />
     </QueryProvider>
