@@ -50,9 +50,10 @@ describe('scrolling to the top', () => {
 
   it('offers the button once the page has scrolled past the threshold, and hides it back at the top', async () => {
     renderAt('/dashboard');
-    // Zoom keeps the button in the page while it is out, hidden.
-    const button = screen.getByLabelText('Scroll to top');
-    expect(button).not.toBeVisible();
+    // Its code loads once it is first needed.
+    expect(screen.queryByLabelText('Scroll to top')).not.toBeInTheDocument();
+    act(() => scrollPageTo(SCROLL_TO_TOP_THRESHOLD));
+    expect(screen.queryByLabelText('Scroll to top')).not.toBeInTheDocument();
     act(() => scrollPageTo(SCROLL_TO_TOP_THRESHOLD + 1));
     expect(await screen.findByRole('button', { name: 'Scroll to top' })).toBeVisible();
     act(() => scrollPageTo(0));

@@ -79,9 +79,12 @@ describe('TopBar', () => {
   it('toggles the theme and keeps the choice', async () => {
     await renderAt('/dashboard');
     expect(appStore.get(themeModeAtom)).toBe('dark');
+    // The hint next to the button says what a click will do (for the eye: the button is named by its label).
+    expect(screen.getByText('Switch to light theme')).toHaveAttribute('aria-hidden', 'true');
     await userEvent.click(screen.getByRole('button', { name: 'Toggle light/dark theme' }));
     expect(appStore.get(themeModeAtom)).toBe('light');
     expect(localStorage.getItem('theme')).toBe('light');
+    expect(screen.getByText('Switch to dark theme')).toBeInTheDocument();
   });
 
   it('shows the failure when user details cannot be fetched', async () => {

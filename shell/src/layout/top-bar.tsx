@@ -11,12 +11,11 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'shared/routing/router';
 import { useCurrentUser } from 'shared/api/users';
 import { isAuthenticatedAtom } from 'shared/auth/auth-atoms';
@@ -25,6 +24,54 @@ import { themeModeAtom, toggleThemeAtom } from 'shared/theme/theme-atoms';
 import { CONTENT_MAX_WIDTH } from 'shared/ui/theme';
 import { navItems } from './nav-items';
 import { TestModeChip } from './test-mode-chip';
+
+/**
+ * A hint under a button while it is hovered or focused from the keyboard, drawn like MUI's tooltip, in CSS
+ * alone: MUI's Tooltip would bring its positioning engine (Popper, a fifth of the frame's code) into the
+ * first paint of every signed-in page for this one hint. It opens towards the left, so at the bar's right
+ * edge it stays on screen.
+ */
+function HoverHint({ text, children }: { text: string; children: ReactNode }) {
+  return (
+    <Box
+      sx={{
+        position: 'relative',
+        display: 'inline-flex',
+        // Hover only where there is a pointer that hovers: after a tap on a phone, :hover would stay on.
+        '@media (hover: hover)': { '&:hover > [data-hint]': { opacity: 1, transitionDelay: '100ms' } },
+        '&:has(:focus-visible) > [data-hint]': { opacity: 1, transitionDelay: '100ms' },
+      }}
+    >
+      {children}
+      {/* For the eye only: the button's own label already names what it does. */}
+      <Box
+        data-hint=""
+        aria-hidden
+        sx={{
+          position: 'absolute',
+          top: '100%',
+          right: 0,
+          mt: 0.5,
+          px: 1,
+          py: 0.5,
+          borderRadius: '4px',
+          bgcolor: 'rgba(97, 97, 97, 0.92)',
+          color: 'common.white',
+          fontSize: '0.6875rem',
+          fontWeight: 500,
+          lineHeight: 1.4,
+          whiteSpace: 'nowrap',
+          pointerEvents: 'none',
+          opacity: 0,
+          transition: 'opacity 150ms',
+          zIndex: 'tooltip',
+        }}
+      >
+        {text}
+      </Box>
+    </Box>
+  );
+}
 
 function UserSummary() {
   const { data, isPending, error } = useCurrentUser();
@@ -106,11 +153,11 @@ export function TopBar() {
         <Box sx={{ flexGrow: 1 }} />
         {signedIn && !mobile && <TestModeChip />}
         {signedIn && <UserSummary />}
-        <Tooltip title={mode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}>
+        <HoverHint text={mode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}>
           <IconButton aria-label="Toggle light/dark theme" onClick={toggleTheme}>
             {mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
           </IconButton>
-        </Tooltip>
+        </HoverHint>
       </Toolbar>
       {mobile && signedIn && <TestModeChip variant="strip" />}
       {mobile && signedIn && (
