@@ -401,7 +401,8 @@ describe('DashboardPage', () => {
     expect(writeText).toHaveBeenCalledWith('abcde:12345@gw.example:31000');
     expect(await screen.findByText('Link Copied')).toBeInTheDocument();
     const mine = screen.getByRole('list', { name: 'My proxies' });
-    await userEvent.click(within(mine).getByRole('button', { name: 'Credential format' }));
+    // The format menu's code arrives after the credentials themselves.
+    await userEvent.click(await within(mine).findByRole('button', { name: 'Credential format' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'host:port:login:pass' }));
     await userEvent.click(within(mine).getByRole('button', { name: 'Copy gw.example:31000:abcde:12345' }));
     expect(writeText).toHaveBeenLastCalledWith('gw.example:31000:abcde:12345');

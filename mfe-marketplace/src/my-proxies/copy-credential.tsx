@@ -1,27 +1,25 @@
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import TuneIcon from '@mui/icons-material/Tune';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
-import { useAtom } from 'jotai';
-import { useSnackbar } from 'shared/ui/toasts';
-import { useId, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { lazy, Suspense } from 'react';
 import { copyText } from 'shared/clipboard/copy-text';
-import { CREDENTIAL_FORMATS, credentialFormatAtom, formatCredentials, type Credentials } from './credential-formats';
+import { useSnackbar } from 'shared/ui/toasts';
+import { credentialFormatAtom, formatCredentials, type Credentials } from './credential-formats';
+
+// The copy and format buttons come with their tooltips and menu, whose positioning engine (Popper) is a large
+// part of the dashboard's code: a file of its own, fetched when a proxy is first listed. The credentials show,
+// and copy on click, before it arrives; the space the two buttons take is kept for them.
+const CredentialActions = lazy(() => import('./credential-actions'));
+// Two small icon buttons (30 px each) and the gap between them.
+const ACTIONS_WIDTH = 64;
 
 /**
  * A bought proxy's credentials, shown whole (they wrap rather than being cut) in the chosen format; the
  * text and the copy button copy it, and a small menu switches the format.
  */
 export function CopyCredential({ credentials, toast }: { credentials: Credentials; toast: 'Link Copied' | 'Proxy Copied' }) {
-  const [formatId, setFormatId] = useAtom(credentialFormatAtom);
-  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const formatId = useAtomValue(credentialFormatAtom);
   const { enqueueSnackbar } = useSnackbar();
-  const menuId = useId();
   const text = formatCredentials(credentials, formatId);
   const copy = async () => {
     if (await copyText(text)) enqueueSnackbar(toast, { variant: 'success' });
@@ -36,37 +34,9 @@ export function CopyCredential({ credentials, toast }: { credentials: Credential
       >
         {text}
       </Button>
-      <Tooltip title="Copy">
-        <IconButton size="small" aria-label={`Copy ${text}`} onClick={copy}>
-          <ContentCopyIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title="Format">
-        <IconButton
-          size="small"
-          aria-label="Credential format"
-          aria-haspopup="menu"
-          aria-controls={menuAnchor ? menuId : undefined}
-          aria-expanded={menuAnchor ? true : undefined}
-          onClick={(event) => setMenuAnchor(event.currentTarget)}
-        >
-          <TuneIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <Menu id={menuId} anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
-        {CREDENTIAL_FORMATS.map((format) => (
-          <MenuItem
-            key={format.id}
-            selected={format.id === formatId}
-            onClick={() => {
-              setFormatId(format.id);
-              setMenuAnchor(null);
-            }}
-          >
-            <ListItemText primary={format.label} slotProps={{ primary: { sx: { fontFamily: 'monospace' } } }} />
-          </MenuItem>
-        ))}
-      </Menu>
+      <Suspense fallback={<Box aria-hidden sx={{ width: ACTIONS_WIDTH, flexShrink: 0 }} />}>
+        <CredentialActions text={text} onCopy={() => void copy()} />
+      </Suspense>
     </Box>
   );
 }
