@@ -188,6 +188,16 @@ describe('DashboardPage', () => {
     expect(screen.getByText('120 of 120 proxies')).toBeInTheDocument();
   });
 
+  it('chooses a state from the filter bar, as from the list of states', async () => {
+    await renderPage();
+    // The list of states has arrived once its buttons show.
+    await screen.findByRole('button', { name: 'Texas - 120' }, { timeout: 5000 });
+    await userEvent.click(screen.getByRole('combobox', { name: 'State' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Texas - 120' }));
+    expect(await screen.findByText('198.18.0.1', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'State' })).toHaveTextContent('Texas - 120');
+  });
+
   it('applies the type filter 500 ms after the choice', async () => {
     await renderPage();
     await openTexas();
