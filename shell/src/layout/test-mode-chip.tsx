@@ -1,6 +1,5 @@
 import ScienceIcon from '@mui/icons-material/Science';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import { usePortalConfig } from 'shared/api/portal-config';
 
 export const TEST_MODE_LABEL = 'TEST MODE — no real money';
@@ -37,15 +36,29 @@ export function TestModeChip({ variant = 'chip' }: { variant?: 'chip' | 'strip' 
       </Box>
     );
   }
+  // Drawn like MUI's small filled Chip: the Chip component itself (with its delete icon and click handling)
+  // would be most of the frame's code for this one mark, which a shop on real payments never shows.
   return (
-    <Chip
+    <Box
       role="status"
       aria-label={TEST_MODE_LABEL}
-      icon={<ScienceIcon />}
-      size="small"
       data-testid="test-mode"
-      label={TEST_MODE_LABEL}
-      sx={{ ...colours, fontWeight: 700, flexShrink: 0, '& .MuiChip-icon': { color: 'inherit' } }}
-    />
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 0.5,
+        height: 24,
+        px: 1,
+        borderRadius: '12px',
+        flexShrink: 0,
+        whiteSpace: 'nowrap',
+        ...colours,
+        fontSize: '0.8125rem',
+        fontWeight: 700,
+      }}
+    >
+      <ScienceIcon aria-hidden sx={{ fontSize: 18, ml: -0.5 }} />
+      {TEST_MODE_LABEL}
+    </Box>
   );
 }
