@@ -63,6 +63,12 @@ test('a session replaced by a login elsewhere tells the customer so', { tag: ['@
   await signIn(page, customer);
   await page.goto('/dashboard');
   await expect(page.getByTestId('balance')).toBeVisible();
+  // The page itself renders after the frame, and asks for its lists then: they answer with this session
+  // before it is replaced, so the next request is the reload's (a list asking after the login elsewhere would
+  // end the session on this first load already, with the same message).
+  await expect(page.getByText('No proxies yet: the ones you buy appear here for 24 hours.')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'US states' })).toBeVisible();
+  await expect(page.getByText(/^USA \(\d+\)$/)).toBeVisible();
   const elsewhere = await request.post('/api/auth/login', {
     data: { username: customer.username, password: customer.password, captcha: await solveCaptcha(request) },
   });
