@@ -100,8 +100,13 @@ export async function openTestDatabase(backend: Backend): Promise<TestDatabase> 
   };
 }
 
-/** Lease ports for tests: a block of the range reserved for them, never reused within a process. */
-const PORT_BASE = 40_000 + Math.floor(Math.random() * 35) * 20;
+/**
+ * Lease ports for tests: a block of the range reserved for them, never reused within a process. The range
+ * sits below Linux's ephemeral ports (32768 and up): a port there may be held by any outgoing connection of
+ * the machine for a while, and a gateway asked to listen on it waits and retries (one run in CI waited past
+ * the 3 s a test allows). It is apart from the product's default lease range (20000-29999) as well.
+ */
+const PORT_BASE = 30_000 + Math.floor(Math.random() * 35) * 20;
 let nextPortOffset = 0;
 export function nextLeasePort(): number {
   const port = PORT_BASE + (nextPortOffset % 200);
@@ -109,9 +114,9 @@ export function nextLeasePort(): number {
   return port;
 }
 
-export const TEST_PORT_RANGE = { first: 40_000, last: 40_899 };
+export const TEST_PORT_RANGE = { first: 30_000, last: 30_899 };
 /** Ports outside TEST_PORT_RANGE, for a gateway that must serve a lease alone. */
-export const OTHER_PORT_RANGE = { first: 40_900, last: 40_999 };
+export const OTHER_PORT_RANGE = { first: 30_900, last: 30_999 };
 
 export function testConfig(overrides: Partial<GatewayConfig> = {}): GatewayConfig {
   return {
