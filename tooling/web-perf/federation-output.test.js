@@ -1,0 +1,41 @@
+// What the federation build leaves in the files every page loads, read from the build output (run after the
+// build): code no page runs, and libraries a remote would carry a second copy of.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const remotes = JSON.parse(readFileSync(join(repo, 'remotes.manifest.json'), 'utf8')).remotes;
+const entryFiles = [
+  join(repo, 'shell', 'dist', 'main.js'),
+  ...remotes.map((remote) => join(repo, remote.package, 'dist', 'remoteEntry.js')),
+];
+
+/** The sources a built file was made from, by its source map. */
+function sourcesOf(file) {
+  return JSON.parse(readFileSync(`${file}.map`, 'utf8')).sources;
+}
+
+describe('federation output', () => {
+  it('each entry file sets up the share scope once (webpack\'s own sharing runtime is left out)', () => {
+    for (const file of entryFiles) {
+      assert.ok(existsSync(file), `${file} is missing: build first`);
+      // `__webpack_require__.I = ...`, minified: one assignment is the federation's; a second one would be
+      // webpack's table of the same shared modules, overwritten before it runs.
+      const assignments = readFileSync(file, 'utf8').match(/\.I=/g) ?? [];
+      assert.equal(assignments.length, 1, `${file} assigns the share scope's initializer ${assignments.length} times`);
+    }
+  });
+
+  it("the landing page uses the shell's copy of MUI's style engine instead of bundling its own", () => {
+    const manifest = JSON.parse(readFileSync(join(repo, 'mfe-landing', 'dist', 'mf-manifest.json'), 'utf8'));
+    const expose = manifest.exposes.find((entry) => entry.name === 'LandingPage');
+    const pageFiles = expose.assets.js.sync.map((file) => join(repo, 'mfe-landing', 'dist', file));
+    for (const file of pageFiles) {
+      const engine = sourcesOf(file).filter((source) => /@mui\/system\/(styleFunctionSx|createTheme|breakpoints|spacing|colorManipulator)\//.test(source));
+      assert.deepEqual(engine, [], `${file} bundles its own copy of MUI's style engine`);
+    }
+  });
+});
