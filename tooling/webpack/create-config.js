@@ -234,8 +234,11 @@ export function createConfig({ name, dir, title = 'Private Sock5' }) {
         publicPath: isHost ? '/' : 'auto',
         uniqueName: `ps5_${name}`,
         // Entry files keep stable names (federation's runtime chunk cannot take a hash); the server sends them no-cache.
+        // Chunks are hashed in development too: html-webpack-plugin's child compiler also runs the federation
+        // plugin and emits the chunks of modules shared by file (jotai's core) under the same names with other
+        // content, which webpack refuses as a conflict (the shell's dev build failed).
         filename: '[name].js',
-        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: '[name].[contenthash:8].js',
         clean: true,
       },
       resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
