@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import remoteScriptPriority from '../webpack/remote-script-priority.js';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const remotes = JSON.parse(readFileSync(join(repo, 'remotes.manifest.json'), 'utf8')).remotes;
@@ -37,5 +38,17 @@ describe('federation output', () => {
       const engine = sourcesOf(file).filter((source) => /@mui\/system\/(styleFunctionSx|createTheme|breakpoints|spacing|colorManipulator)\//.test(source));
       assert.deepEqual(engine, [], `${file} bundles its own copy of MUI's style engine`);
     }
+  });
+
+  it("the shell's runtime loads a remote's scripts at the default priority, not above the shell's own chunks", () => {
+    const plugin = remoteScriptPriority();
+    const asked = { fetchpriority: 'high', type: 'text/javascript' };
+    assert.equal(plugin.createScript({ url: '/remotes/x/remoteEntry.js', attrs: asked }), undefined);
+    assert.deepEqual(asked, { type: 'text/javascript' });
+    const low = { fetchpriority: 'low' };
+    plugin.createScript({ url: '/remotes/x/1.js', attrs: low });
+    assert.deepEqual(low, { fetchpriority: 'low' });
+    // And the shell's build registers it.
+    assert.match(readFileSync(join(repo, 'shell', 'dist', 'main.js'), 'utf8'), new RegExp(plugin.name));
   });
 });

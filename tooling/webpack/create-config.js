@@ -331,7 +331,7 @@ function federationPlugin({ name, dir, isHost, exposes, production }) {
     dts: false,
     // In production the shell ships the federation runtime once and every remote uses it, instead of each
     // remoteEntry.js carrying its own ~90 KB copy. A remote's dev server runs alone, so it keeps its own there.
-    ...(production && isHost ? { runtimePlugins: [externalRuntimeProvider()] } : {}),
+    ...(isHost ? { runtimePlugins: [...(production ? [externalRuntimeProvider()] : []), join(import.meta.dirname, 'remote-script-priority.js')] } : {}),
     // A remote loads no other remote (pages reach each other through the shell's routes), so its bundler
     // runtime leaves out the code that would.
     experiments: production
