@@ -81,19 +81,34 @@ async function createCustomer(origin) {
   return { token, userId: userInfo._id };
 }
 
-/** One cold Lighthouse run in a fresh browser profile; with a session, it is stored before navigation. */
-async function measure(url, session) {
+/**
+ * Runs `load` with a page of a new Chromium with a fresh profile. With a session, it is stored first: the
+ * portal keeps it in localStorage (token, userId), on the page's origin.
+ */
+async function inFreshBrowser(url, session, load) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     const page = await browser.newPage();
     if (session) {
-      // The portal keeps its session in localStorage (token, userId); storage must then survive the run.
       await page.goto(new URL('/api/health', url).href);
       await page.evaluate(({ token, userId }) => {
         localStorage.setItem('token', token);
         localStorage.setItem('userId', userId);
       }, session);
+    }
+    const result = await load({ chrome, page });
+    await browser.disconnect();
+    return result;
+  } finally {
+    await chrome.kill();
+  }
+}
+
+/** One cold Lighthouse run in a fresh browser profile; with a session, storage must survive the run. */
+function measure(url, session) {
+  return inFreshBrowser(url, session, async ({ chrome, page }) => {
+    if (session) {
       const cdp = await page.createCDPSession();
       await cdp.send('Network.clearBrowserCache');
     }
@@ -103,7 +118,6 @@ async function measure(url, session) {
       undefined,
       page,
     );
-    await browser.disconnect();
     const { lhr } = result;
     const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter((item) => item.resourceType === 'Script');
@@ -122,9 +136,7 @@ async function measure(url, session) {
       benchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
       runtimeError: lhr.runtimeError?.message,
     };
-  } finally {
-    await chrome.kill();
-  }
+  });
 }
 
 /**
@@ -144,19 +156,9 @@ const PHONE = screenEmulationMetrics.mobile;
  * One cold load under Chrome's throttling: the first contentful paint and the largest contentful paint as the
  * page itself reports them (PerformanceObserver), in a fresh profile, the session stored first when signed in.
  */
-async function throttledLoad(url, session) {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
-  try {
-    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-    const page = await browser.newPage();
+function throttledLoad(url, session) {
+  return inFreshBrowser(url, session, async ({ page }) => {
     await page.setViewport({ width: PHONE.width, height: PHONE.height, deviceScaleFactor: PHONE.deviceScaleFactor, isMobile: true, hasTouch: true });
-    if (session) {
-      await page.goto(new URL('/api/health', url).href);
-      await page.evaluate(({ token, userId }) => {
-        localStorage.setItem('token', token);
-        localStorage.setItem('userId', userId);
-      }, session);
-    }
     const cdp = await page.createCDPSession();
     await cdp.send('Network.enable');
     await cdp.send('Network.clearBrowserCache');
@@ -175,12 +177,8 @@ async function throttledLoad(url, session) {
       }).observe({ type: 'largest-contentful-paint', buffered: true });
     });
     await page.goto(url, { waitUntil: 'networkidle0', timeout: 120_000 });
-    const paints = await page.evaluate(() => ({ ...window.__benchPaints }));
-    await browser.disconnect();
-    return paints;
-  } finally {
-    await chrome.kill();
-  }
+    return page.evaluate(() => ({ ...window.__benchPaints }));
+  });
 }
 
 const median = (values) => {
