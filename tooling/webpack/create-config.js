@@ -305,7 +305,7 @@ export function createConfig({ name, dir, title = 'Private Sock5' }) {
  * Webpack's RuntimePlugin adds its own sharing runtime wherever a chunk needs the share scope, and the
  * federation plugin adds its replacement next to it: every app's entry file carried two tables of its shared
  * modules, webpack's first, overwritten when the federation's runs (`__webpack_require__.I` and `.S`). This
- * empties webpack's: about 5 KB of the shell's main.js and 3.5 KB of each remoteEntry.js, never run.
+ * empties webpack's: about 4 KB of the shell's main.js and 3 KB of each remoteEntry.js, never run.
  */
 function dropUnusedShareRuntime() {
   const webpackShareRuntime = require('webpack/lib/sharing/ShareRuntimeModule');
@@ -331,6 +331,7 @@ function federationPlugin({ name, dir, isHost, exposes, production }) {
     dts: false,
     // In production the shell ships the federation runtime once and every remote uses it, instead of each
     // remoteEntry.js carrying its own ~90 KB copy. A remote's dev server runs alone, so it keeps its own there.
+    // In every mode the shell's runtime loads remote scripts at the default priority (remote-script-priority.js).
     ...(isHost ? { runtimePlugins: [...(production ? [externalRuntimeProvider()] : []), join(import.meta.dirname, 'remote-script-priority.js')] } : {}),
     // A remote loads no other remote (pages reach each other through the shell's routes), so its bundler
     // runtime leaves out the code that would.
