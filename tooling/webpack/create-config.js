@@ -179,6 +179,14 @@ function pageFilesPlugin() {
 }
 
 /**
+ * The shell's production entry file name, with its content hash. The federation runtime asks for the entry's
+ * name while the chunk is still being hashed, only to learn its folder depth; it gets the unhashed name there.
+ */
+function hashedEntryName(pathData) {
+  return pathData.chunk?.contentHash?.javascript ? '[name].[contenthash:8].js' : '[name].js';
+}
+
+/**
  * @param {object} options
  * @param {string} options.name federation name: 'shell' or the remote's short name ('history', ...)
  * @param {string} options.dir the app's folder (import.meta.dirname of its webpack.config.js)
@@ -233,11 +241,14 @@ export function createConfig({ name, dir, title = 'Private Sock5' }) {
         path: outputPath,
         publicPath: isHost ? '/' : 'auto',
         uniqueName: `ps5_${name}`,
-        // Entry files keep stable names (federation's runtime chunk cannot take a hash); the server sends them no-cache.
+        // A remote's entry (remoteEntry.js) keeps its name: the shell finds it through the remote's manifest, and
+        // the server sends it no-cache. The shell's production entry is named by its content like every chunk:
+        // only the HTML, sent no-cache, names it, so it is cached for good and can serve as a compression
+        // dictionary for the scripts loaded after it (api/src/web/compression-dictionaries.ts).
         // Chunks are hashed in development too: html-webpack-plugin's child compiler also runs the federation
         // plugin and emits the chunks of modules shared by file (jotai's core) under the same names with other
         // content, which webpack refuses as a conflict (the shell's dev build failed).
-        filename: '[name].js',
+        filename: production && isHost ? hashedEntryName : '[name].js',
         chunkFilename: '[name].[contenthash:8].js',
         clean: true,
       },
