@@ -2,9 +2,10 @@
 // /dashboard get index.html), each remote's build under /remotes/<name>/, and the runtime map /remotes.json
 // the shell reads to find them. Replacing a remote's files (or its REMOTE_URLS entry) changes what users get
 // without touching the shell. Unknown /api/* paths answer 404 JSON.
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename, join, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
@@ -12,6 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RemoteMap } from 'contract/realtime';
 import { REMOTE_NAMES, type Config } from '../config.ts';
+import { createCompressionDictionaries, type CompressionDictionaries } from '../web/compression-dictionaries.ts';
 import { createPagePreloads } from '../web/page-preloads.ts';
 
 const brotliAsync = promisify(brotliCompress);
@@ -55,6 +57,33 @@ function setCacheHeaders(reply: FastifyReply, filePath: string): void {
   reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
+/**
+ * Headers of a script: its cache rule, and what a shared cache must key it by (a script may be sent encoded
+ * against a dictionary the browser holds); a file of the shell that is a dictionary says so.
+ */
+function setScriptHeaders(reply: FastifyReply, filePath: string, dictionaries: CompressionDictionaries): void {
+  setCacheHeaders(reply, filePath);
+  const file = filePath.replace(PRECOMPRESSED_SUFFIX, '');
+  if (!file.endsWith('.js')) return;
+  reply.header('vary', 'available-dictionary');
+  const dictionary = dictionaries.headerFor(file);
+  if (dictionary) reply.header('use-as-dictionary', dictionary);
+}
+
+/** The file a static path names inside `root`, or null for anything that would leave it. */
+function fileUnder(root: string, relative: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(relative);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const base = resolve(root);
+  const file = resolve(base, `.${sep}${decoded}`);
+  return file.startsWith(base + sep) ? file : null;
+}
+
 function pathOf(request: FastifyRequest): string {
   return request.url.split('?')[0] ?? '/';
 }
@@ -69,6 +98,38 @@ export default fp<{ config: Config }>(
     for (const [name, dir] of [['shell', shellDir], ...Object.entries(remoteDirs)] as const) {
       if (!existsSync(dir)) app.log.warn({ dir }, `${name} is not built: its pages are unavailable until it is`);
     }
+
+    // The shell's start-up files are compression dictionaries for the scripts loaded after them (see
+    // web/compression-dictionaries.ts): a script asked for with one the browser holds is sent encoded against it.
+    const dictionaries = createCompressionDictionaries({ shellDir });
+    const remoteEntries = Object.values(remoteDirs).map((dir) => join(dir, 'remoteEntry.js'));
+    function scriptFile(path: string): string | null {
+      const remote = /^\/remotes\/([^/]+)\/(.+)$/.exec(path);
+      if (!remote) return isOwnedPrefix(path) ? null : fileUnder(shellDir, path.slice(1));
+      const dir = (remoteDirs as Readonly<Record<string, string | undefined>>)[remote[1] ?? ''];
+      return dir ? fileUnder(dir, remote[2] ?? '') : null;
+    }
+    const setHeaders = (reply: FastifyReply, filePath: string) => {
+      setScriptHeaders(reply, filePath, dictionaries);
+      // A browser that has just been sent the shell's entry asks for a remote's entry next, with it as dictionary.
+      if (dictionaries.headerFor(filePath.replace(PRECOMPRESSED_SUFFIX, ''))) dictionaries.warm(remoteEntries);
+    };
+    app.addHook('onRequest', async (request, reply) => {
+      const path = pathOf(request);
+      if ((request.method !== 'GET' && request.method !== 'HEAD') || !path.endsWith('.js')) return;
+      await dictionaries.refresh();
+      const available = request.headers['available-dictionary'];
+      if (request.method !== 'GET') return;
+      if (typeof available !== 'string' || !/\bdcb\b/.test(String(request.headers['accept-encoding'] ?? ''))) return;
+      const file = scriptFile(path);
+      const body = file ? await dictionaries.encoded(file, available) : null;
+      if (!file || !body) return; // the build's brotli copy, from the static files below
+      setScriptHeaders(reply, file, dictionaries);
+      const etag = `"dcb-${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+      reply.header('etag', etag).header('vary', 'accept-encoding, available-dictionary');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.header('content-encoding', 'dcb').type('application/javascript; charset=utf-8').send(body);
+    });
 
     // Every page is the shell's index.html with the preloads of the page's remote in its head (see
     // web/page-preloads.ts); each variant is compressed once per version of the files it comes from.
@@ -147,7 +208,7 @@ export default fp<{ config: Config }>(
       index: false,
       cacheControl: false,
       preCompressed: true,
-      setHeaders: setCacheHeaders,
+      setHeaders,
     });
     for (const name of REMOTE_NAMES) {
       await app.register(fastifyStatic, {
@@ -156,7 +217,7 @@ export default fp<{ config: Config }>(
         decorateReply: false,
         cacheControl: false,
         preCompressed: true,
-        setHeaders: setCacheHeaders,
+        setHeaders,
       });
     }
 
