@@ -193,6 +193,13 @@ describe('portal hosting', () => {
     await new Promise((done) => setTimeout(done, 1100));
     await app.inject({ method: 'GET', url: '/main.3f9a1c2b.js' });
     assert.equal((await ask(sha(runtime))).headers['content-encoding'], 'br');
+    // A load graph caught half-written: scripts are still served, against the last build's dictionaries read.
+    await writeFile(join(shellDir, 'load-graph.json'), '{"entries": {"ma');
+    await new Promise((done) => setTimeout(done, 1100));
+    const during = await ask(sha(rebuilt));
+    assert.equal(during.statusCode, 200);
+    const sent = during.headers['content-encoding'] === 'dcb' ? brotliDecompressSync(during.rawPayload.subarray(36), { dictionary: Buffer.from(rebuilt) } as object) : brotliDecompressSync(during.rawPayload);
+    assert.equal(sent.toString(), entryBody);
   });
 
   it('serves a replaced remote build at once, without a restart', async (t) => {

@@ -168,10 +168,14 @@ export function createCompressionDictionaries(options: { shellDir: string }): Co
   return {
     async refresh() {
       if (Date.now() - checkedAt < 1000) return;
-      refreshing ??= load().finally(() => {
-        checkedAt = Date.now();
-        refreshing = null;
-      });
+      // A build being written (a half-written load graph) is read again a second later; until then the last
+      // dictionaries read stay in use (an encoded copy is always made against the exact bytes the browser named).
+      refreshing ??= load()
+        .catch(() => undefined)
+        .finally(() => {
+          checkedAt = Date.now();
+          refreshing = null;
+        });
       await refreshing;
     },
 
