@@ -117,10 +117,11 @@ export default fp<{ config: Config }>(
     app.addHook('onRequest', async (request, reply) => {
       const path = pathOf(request);
       if ((request.method !== 'GET' && request.method !== 'HEAD') || !path.endsWith('.js')) return;
+      // The static files' headers (setHeaders) name the dictionaries of the build as it now is.
       await dictionaries.refresh();
       const available = request.headers['available-dictionary'];
-      if (request.method !== 'GET') return;
-      if (typeof available !== 'string' || !/\bdcb\b/.test(String(request.headers['accept-encoding'] ?? ''))) return;
+      if (request.method !== 'GET' || typeof available !== 'string') return;
+      if (!/\bdcb\b/.test(String(request.headers['accept-encoding'] ?? ''))) return;
       const file = scriptFile(path);
       const body = file ? await dictionaries.encoded(file, available) : null;
       if (!file || !body) return; // the build's brotli copy, from the static files below
