@@ -58,7 +58,7 @@ export interface CompressionDictionaries {
   headerFor(file: string): string | null;
   /** The dcb copy of `file` against the dictionary the browser holds, when it is ready; null otherwise. */
   encoded(file: string, availableDictionary: string): Promise<Buffer | null>;
-  /** Starts making the copies most pages ask for next: each remote's entry file against the shell's entry. */
+  /** Starts making the copies most pages ask for next, once a build: each remote's entry against the shell's entry. */
   warm(files: readonly string[]): void;
 }
 
@@ -75,6 +75,7 @@ export function createCompressionDictionaries(options: { shellDir: string }): Co
   let refreshing: Promise<void> | null = null;
   const copies = new Map<string, Promise<Buffer | null>>();
   const ready = new Map<string, Buffer>();
+  const warmed = new Set<string>();
   let cachedBytes = 0;
 
   async function load(): Promise<void> {
@@ -197,7 +198,9 @@ export function createCompressionDictionaries(options: { shellDir: string }): Co
 
     warm(files) {
       const entry = [...byFile.values()].find((dictionary) => dictionary.header === dictionaryHeader(ENTRY_DICTIONARY_MATCH));
-      if (!entry) return;
+      // Once per build of the shell: a remote redeployed later gets its copy made at its first request.
+      if (!entry || warmed.has(entry.id)) return;
+      warmed.add(entry.id);
       for (const file of files) {
         void copyKey(file, entry).then((key) => {
           if (key && !ready.has(key)) start(key, file, entry);
