@@ -31,8 +31,8 @@ const DCB_MAGIC = Buffer.from([0xff, 0x44, 0x43, 0x42]);
  *   content-hashed chunks, whose MUI components share code with them.
  * Where both match, the browser uses the one with the longer pattern.
  */
-export const ENTRY_DICTIONARY_MATCH = '/*';
-export const STARTUP_DICTIONARY_MATCH = '/remotes/*/*.*.js';
+const ENTRY_DICTIONARY_MATCH = '/*';
+const STARTUP_DICTIONARY_MATCH = '/remotes/*/*.*.js';
 
 /** Sizes that keep the encoded copies bounded over many deploys; past them the cache starts again. */
 const MAX_CACHED_COPIES = 2000;
@@ -45,6 +45,8 @@ interface Dictionary {
   content: Buffer;
   /** The header the file is sent with. */
   header: string;
+  /** The shell's entry file (the others are its start-up chunks). */
+  entry: boolean;
 }
 
 interface LoadGraph {
@@ -109,6 +111,7 @@ export function createCompressionDictionaries(options: { shellDir: string }): Co
         hash,
         content,
         header: dictionaryHeader(index === 0 ? ENTRY_DICTIONARY_MATCH : STARTUP_DICTIONARY_MATCH),
+        entry: index === 0,
       };
       nextByFile.set(join(shellDir, name), dictionary);
       nextById.set(dictionary.id, dictionary);
@@ -197,7 +200,7 @@ export function createCompressionDictionaries(options: { shellDir: string }): Co
     },
 
     warm(files) {
-      const entry = [...byFile.values()].find((dictionary) => dictionary.header === dictionaryHeader(ENTRY_DICTIONARY_MATCH));
+      const entry = [...byFile.values()].find((dictionary) => dictionary.entry);
       // Once per build of the shell: a remote redeployed later gets its copy made at its first request.
       if (!entry || warmed.has(entry.id)) return;
       warmed.add(entry.id);
