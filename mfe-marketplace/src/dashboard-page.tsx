@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQueryClient, type FetchQueryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { afterLoadWhenIdle } from 'shared/browser/idle';
 import { BuildLabel } from 'shared/ui/build-label';
 import { myProxiesQuery } from './api/my-proxies';
@@ -86,6 +86,22 @@ function useScrollToResultsOnChoice(narrow: boolean) {
 }
 
 /**
+ * False for the page's first commit, true from the second. The page is shown in two commits: first the
+ * filters, the search and the region list (what a phone shows first), then, in a transition of its own, the
+ * results table, the cart summary and the customer's proxies below them. In one commit, inserting the
+ * whole page's styles and laying it out was one long task (a third of a second on a slow phone) that held up
+ * the first paint of the search and any input; in two, the browser paints and takes input in between. The
+ * second part only adds content below the first, so nothing on screen moves.
+ */
+function useSecondPass(): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    startTransition(() => setShown(true));
+  }, []);
+  return shown;
+}
+
+/**
  * Dashboard: the proxy marketplace. The filters sit above the table (not beside it), so every column
  * fits from 1280 px with the details panel open; the panel stays in view beside the table.
  */
@@ -96,6 +112,7 @@ export default function DashboardPage() {
   usePrefetchFirstLists();
   useScrollToResultsOnChoice(narrow);
   useEffect(() => afterLoadWhenIdle(preloadDialogs), []);
+  const secondPass = useSecondPass();
   return (
     <Box component="section" aria-labelledby="dashboard-title" sx={{ minWidth: 0 }}>
       <Typography id="dashboard-title" variant="h5" component="h1" gutterBottom>
@@ -105,30 +122,34 @@ export default function DashboardPage() {
         <FiltersSidebar compact={narrow} />
         <CatalogueSearch />
         <RegionBrowser compact={narrow} />
-        <Box sx={{ display: 'flex', gap: 2, minWidth: 0 }}>
-          <Box sx={{ flex: 1, minWidth: 0 }}>
-            <ProxyTable />
-          </Box>
-          {detailOpen && !narrow && (
-            <Box sx={{ width: { md: 272, xl: 320 }, flexShrink: 0 }}>
-              <Suspense fallback={null}>
-                <ProxyDetails asModal={false} />
-              </Suspense>
+        {secondPass && (
+          <>
+            <Box sx={{ display: 'flex', gap: 2, minWidth: 0 }}>
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <ProxyTable />
+              </Box>
+              {detailOpen && !narrow && (
+                <Box sx={{ width: { md: 272, xl: 320 }, flexShrink: 0 }}>
+                  <Suspense fallback={null}>
+                    <ProxyDetails asModal={false} />
+                  </Suspense>
+                </Box>
+              )}
             </Box>
-          )}
-        </Box>
-        {narrow && detailOpen && (
-          <Suspense fallback={null}>
-            <ProxyDetails asModal />
-          </Suspense>
+            {narrow && detailOpen && (
+              <Suspense fallback={null}>
+                <ProxyDetails asModal />
+              </Suspense>
+            )}
+            <CartSummary />
+            <MyProxies />
+          </>
         )}
-        <CartSummary />
-        <MyProxies />
       </Stack>
       <OnceWanted wanted={cartOpen}>
         <CartModal />
       </OnceWanted>
-      <BuildLabel app={__APP_NAME__} label={__BUILD_LABEL__} />
+      {secondPass && <BuildLabel app={__APP_NAME__} label={__BUILD_LABEL__} />}
     </Box>
   );
 }
