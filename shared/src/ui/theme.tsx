@@ -1,6 +1,13 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 import type { ThemeMode } from '../theme/theme-atoms';
 
+// The animation names MUI's InputBase listens for: an input's animation starting with one of them tells it
+// the browser filled the field in (or emptied it), so a label floats above autofilled text.
+const AUTOFILL = 'mui-auto-fill';
+const AUTOFILL_CANCEL = 'mui-auto-fill-cancel';
+// Not empty: a production build of emotion drops an empty keyframes rule.
+const AUTOFILL_KEYFRAMES = `@keyframes ${AUTOFILL} { from { animation-name: ${AUTOFILL}; } } @keyframes ${AUTOFILL_CANCEL} { from { animation-name: ${AUTOFILL_CANCEL}; } }`;
+
 /** Content max width 1440 px. */
 export const CONTENT_MAX_WIDTH = 1440;
 
@@ -18,6 +25,22 @@ export function createPortalTheme(mode: ThemeMode): Theme {
     typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
     components: {
       MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } },
+      // Every text field and select added a <style> element of its own holding the same two keyframes (how
+      // MUI notices the browser's autofill), and the browser restyled the page for each: on the dashboard's
+      // dozen fields, a good part of its first commit on a slow phone. The keyframes are in CssBaseline's
+      // styles instead, once; the input keeps the animations that report an autofill, which InputBase drops
+      // along with its own global styles.
+      MuiInputBase: {
+        defaultProps: { disableInjectingGlobalStyles: true },
+        styleOverrides: {
+          input: {
+            animationName: AUTOFILL_CANCEL,
+            animationDuration: '10ms',
+            '&:-webkit-autofill': { animationName: AUTOFILL, animationDuration: '5000s' },
+          },
+        },
+      },
+      MuiCssBaseline: { styleOverrides: AUTOFILL_KEYFRAMES },
     },
   });
 }
