@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { hoistStyles, withLanding } from '../webpack/landing-prerender.js';
+import { hoistStyles, preloadAfterPaint, withLanding } from '../webpack/landing-prerender.js';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const page = '<!doctype html><html><head><title>x</title></head><body><div id=root></div></body></html>';
@@ -52,31 +52,40 @@ describe('landing page in the HTML', () => {
     assert.ok(scripts.length > 0 && scripts.every((attributes) => / src=/.test(attributes)), `inline script in ${scripts.join(', ')}`);
   });
 
-  it('leaves the start-up preloads out of the landing page, keeps every other tag', () => {
+  it('keeps the preloads and the mark for the remote\'s in a template for after the first paint, every other tag in place', () => {
     const index =
-      '<html><head><link rel=preload href=/main.js as=script><link rel=preload href=/startup.1.js as=script data-startup>' +
-      '</head><body><div id=root></div></body></html>';
+      '<html><head><link rel=icon href=/favicon.svg><link rel=preload href=/remotes.json as=fetch crossorigin=anonymous>' +
+      '<meta name=ps5-remote-preloads><link rel=preload href=/main.js as=script><script defer src=/start.js data-main=/main.js></script>' +
+      '<link rel=preload href=/startup.1.js as=script data-startup></head><body><div id=root></div></body></html>';
     assert.equal(
       withLanding(index, '<main>Buy</main>'),
-      '<html><head><link rel=preload href=/main.js as=script></head><body><div id="root"><main>Buy</main></div></body></html>',
+      '<html><head><link rel=icon href=/favicon.svg><template data-after-paint><link rel=preload href=/remotes.json as=fetch crossorigin=anonymous>' +
+        '<meta name=ps5-remote-preloads><link rel=preload href=/main.js as=script><link rel=preload href=/startup.1.js as=script data-startup>' +
+        '</template><script defer src=/start.js data-main=/main.js></script></head><body><div id="root"><main>Buy</main></div></body></html>',
     );
+    assert.equal(preloadAfterPaint('<head><title>x</title></head>'), '<head><title>x</title></head>');
   });
 
-  it('the last build: a page that arrives empty preloads the start-up files, the landing page only main.js', () => {
+  it('the last build: a page that arrives empty preloads the start-up files, the landing page fetches nothing before its paint', () => {
     // A page with nothing in its HTML shows nothing until main.js has run and loaded the start-up files
     // (React, the router, the shell's code): those must already be on their way, or a phone asks for them
-    // only after main.js has arrived and run. The landing page paints from its HTML; it leaves the line free.
+    // only after main.js has arrived and run. The landing page paints from its HTML first; start.js then asks
+    // for the same files, all at once.
     const { entries } = JSON.parse(readFileSync(join(repo, 'shell', 'dist', 'load-graph.json'), 'utf8'));
-    const [main, ...rest] = entries.main.files.map((file) => `/${file}`);
-    const startup = rest;
+    const [main, ...startup] = entries.main.files.map((file) => `/${file}`);
     assert.match(main, /^\/main\.[0-9a-f]{8}\.js$/, 'the entry file is named by its content');
     assert.ok(startup.length > 0, 'the load graph names start-up files');
-    const scriptPreloads = (name) => {
+    const scriptPreloads = (html) => [...html.matchAll(/<link rel="?preload"? href="?([^" >]+)"? as="?script"?/g)].map(([, href]) => href).sort();
+    const head = (name) => {
       const html = readFileSync(join(repo, 'shell', 'dist', name), 'utf8');
-      const head = html.slice(0, html.indexOf('</head>'));
-      return [...head.matchAll(/<link rel="?preload"? href="?([^" >]+)"? as="?script"?/g)].map(([, href]) => href).sort();
+      return html.slice(0, html.indexOf('</head>'));
     };
-    assert.deepEqual(scriptPreloads('index.html'), [main, ...startup].sort());
-    assert.deepEqual(scriptPreloads('landing.html'), [main]);
+    assert.deepEqual(scriptPreloads(head('index.html')), [main, ...startup].sort());
+    const landing = head('landing.html');
+    const later = /<template data-after-paint>(.*?)<\/template>/.exec(landing);
+    assert.ok(later, 'landing.html keeps its preloads for after the paint');
+    assert.deepEqual(scriptPreloads(landing.replace(later[0], '')), [], 'nothing is fetched before the first paint');
+    assert.deepEqual(scriptPreloads(later[1]), [main, ...startup].sort());
+    assert.match(later[1], /<meta name="?ps5-remote-preloads"?>/, "the API's preloads of the landing remote go there too");
   });
 });

@@ -17,8 +17,25 @@ const ROOT = /<div id="?root"?><\/div>/;
 
 const EMOTION_STYLE = /<style data-emotion="([^"]+)">([^<]*)<\/style>/g;
 
-/** index.html's preloads of the files main.js loads at start-up (`data-startup`, see create-config.js). */
-const STARTUP_PRELOAD = /<link [^>]*\bdata-startup\b[^>]*>/g;
+/** index.html's preloads, and the mark where the API adds those of the page's remote (api/src/plugins/portal.ts). */
+const PRELOAD = /<link\b[^>]*\brel="?preload\b[^>]*>|<meta name="?ps5-remote-preloads"?[^>]*>/g;
+
+/**
+ * A page that arrives with something to show paints it first and loads the portal's code afterwards: its
+ * preloads go into `<template data-after-paint>`, where the browser fetches nothing, and start.js puts them
+ * into the page once the first paint is on screen. Preloaded at once, main.js, the start-up chunk and the
+ * remote map would share a slow line with the HTML the first paint needs.
+ */
+export function preloadAfterPaint(html) {
+  const preloads = html.match(PRELOAD) ?? [];
+  if (preloads.length === 0) return html;
+  let first = true;
+  return html.replace(PRELOAD, () => {
+    if (!first) return '';
+    first = false;
+    return `<template data-after-paint>${preloads.join('')}</template>`;
+  });
+}
 
 /**
  * Moves the styles emotion wrote next to each element into <head>, in their order: the global ones one tag
@@ -51,11 +68,7 @@ export function withLanding(indexHtml, markup) {
   if (/<script/i.test(markup)) throw new Error('the landing prerender produced an inline script: a lazy part did not resolve');
   if (!/<main[\s>]/.test(markup)) throw new Error('the landing prerender has no <main>: the landing page did not render');
   const { head, body } = hoistStyles(markup);
-  // The start-up's files are not preloaded here: this page paints from its HTML alone, and on a slow
-  // connection those downloads would share the line with the HTML itself. main.js asks for them once the
-  // page has painted.
-  return indexHtml
-    .replace(STARTUP_PRELOAD, '')
+  return preloadAfterPaint(indexHtml)
     .replace('</head>', () => `${head}</head>`)
     .replace(ROOT, () => `<div id="root">${body}</div>`);
 }

@@ -1,8 +1,10 @@
 /* global document, Element, requestAnimationFrame, window */
-// Starts the portal's code once the browser has painted the page it was sent. `/` arrives with the landing
-// page already in its HTML: on a slow phone that page shows at once, and the portal's code (preloaded by the
-// HTML while this waits) runs afterwards instead of holding up the first paint. The file to run is named by
-// this script's `data-main` attribute.
+// Starts the portal's code. A page that arrives with something to show (`/` with the landing page in its
+// HTML) paints that first: the portal's code and the files it needs next wait in `<template
+// data-after-paint>` until the first paint is on screen, then all of them are asked for at once and the
+// portal's code runs. On a slow phone the page shows at once instead of sharing the line with its scripts.
+// A page that arrives empty preloads its files from the HTML and runs the code at once. The file to run is
+// named by this script's `data-main` attribute.
 (function start() {
   var main = document.currentScript && document.currentScript.getAttribute('data-main');
   if (!main) return;
@@ -26,6 +28,8 @@
   function run() {
     if (started) return;
     started = true;
+    var later = document.querySelector('template[data-after-paint]');
+    if (later) document.head.appendChild(document.importNode(later.content, true));
     var script = document.createElement('script');
     script.src = main;
     document.head.appendChild(script);
@@ -36,9 +40,26 @@
     run();
     return;
   }
-  // The next frame is after the first paint; a tab opened in the background gets no frames, hence the timer.
-  requestAnimationFrame(function () {
-    setTimeout(run, 0);
-  });
-  setTimeout(run, 1000);
+  // The first paint counts once it is on screen. Chromium reports a paint by when its frame was presented,
+  // after the frame's requestAnimationFrame callbacks and the tasks they queue: code started from those ran
+  // before the page was seen. The paint entry is queued after that moment. A tab opened in the background
+  // paints nothing until it is shown: it starts at once.
+  if (document.visibilityState === 'hidden') {
+    run();
+    return;
+  }
+  if (window.PerformanceObserver && (PerformanceObserver.supportedEntryTypes || []).indexOf('paint') >= 0) {
+    var observer = new PerformanceObserver(function (list) {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      setTimeout(run, 0);
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  } else {
+    requestAnimationFrame(function () {
+      setTimeout(run, 0);
+    });
+  }
+  // Should no paint be reported (the page hidden while loading), the portal still starts.
+  setTimeout(run, 2000);
 })();
