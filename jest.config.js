@@ -35,6 +35,7 @@ export default {
       // First: jest takes the first pattern that matches, and the stub must win over shared's own file.
       '(^|/)format/flag-url$': '<rootDir>/../tooling/jest/flag-url-stub.ts',
       '^shared/ui/(.*)$': '<rootDir>/../shared/src/ui/$1.tsx',
+      '^shared/prerender/(.*)$': '<rootDir>/../shared/src/prerender/$1.tsx',
       '^shared/(.*)$': '<rootDir>/../shared/src/$1.ts',
       '^contract/(.*)$': '<rootDir>/../contract/src/$1.ts',
       '^test-kit/(.*)$': '<rootDir>/../tooling/jest/$1.ts',

@@ -1,7 +1,5 @@
 import { lazy } from 'react';
-
-/** Lets the browser paint and handle input between two steps. */
-const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+import { yieldToBrowser } from 'shared/browser/idle';
 
 /**
  * The landing page as the portal loads it. Its code (the sections and the MUI components they use) arrives

@@ -1,4 +1,6 @@
 import { readStoredSession } from 'shared/auth/session-storage';
+import { yieldToBrowser } from 'shared/browser/idle';
+import { rememberThemeForServer } from 'shared/theme/theme-atoms';
 import { loadPortalLayout } from './layout/load-portal-layout';
 import { startLoadingRemoteModule } from './remotes/remote-registry';
 import { firstPageHasFrame, firstRemoteModule } from './routing/route-modules';
@@ -9,6 +11,8 @@ import { firstPageHasFrame, firstRemoteModule } from './routing/route-modules';
 // the router had rendered, a round trip later than the page it frames. Once it is here, it asks for the
 // top bar's data.
 const signedIn = readStoredSession() !== null;
+// The next signed-in page this browser loads comes with its first view in this theme.
+if (signedIn) rememberThemeForServer();
 const first = firstRemoteModule(window.location.pathname, signedIn);
 if (first) startLoadingRemoteModule(first);
 if (firstPageHasFrame(window.location.pathname, signedIn)) {
@@ -19,9 +23,6 @@ if (firstPageHasFrame(window.location.pathname, signedIn)) {
     },
   );
 }
-
-/** Lets the browser paint and handle input between the steps of the start-up. */
-const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 // Starting up means running the code of React, the theme and query libraries and the portal's own modules
 // once. Done in one go that is one long task that holds up a slow phone; in steps (each module's code

@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { hoistStyles, preloadAfterPaint, withLanding } from '../webpack/landing-prerender.js';
+import { preloadAfterPaint } from '../webpack/after-paint.js';
+import { hoistStyles, withLanding } from '../webpack/landing-prerender.js';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const page = '<!doctype html><html><head><title>x</title></head><body><div id=root></div></body></html>';

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import webpack from 'webpack';
+import { firstViewRoutes, remoteFirstViewsConfig } from './first-view.js';
 import { landingPrerenderConfig } from './landing-prerender.js';
 import { LoadGraphPlugin, startupFiles } from './load-graph-plugin.js';
 import { PrecompressPlugin } from './precompress-plugin.js';
@@ -302,12 +303,20 @@ export function createConfig({ name, dir, title = 'Private Sock5' }) {
       },
       stats: production ? 'errors-warnings' : 'minimal',
     };
-    if (!(production && isHost)) return browser;
-    // The shell's production build also renders the landing page into landing.html (landing-prerender.js).
+    if (!production) return browser;
+    if (!isHost) {
+      // A remote whose pages have first views renders them at its production build (first-view.js).
+      const routes = firstViewRoutes([remote]);
+      if (routes.length === 0) return browser;
+      return [browser, remoteFirstViewsConfig({ dir, routes, workspaceRoot, pageDir: outputPath, dependsOn: 'browser', moduleRules, defines })];
+    }
+    // The shell's production build also renders the landing page into landing.html (landing-prerender.js),
+    // and its frame for the pages that have first views.
     const landing = remotesManifest.remotes.find((entry) => entry.name === 'landing');
+    const firstViewPaths = firstViewRoutes(remotesManifest.remotes).map((route) => route.path);
     return [
       browser,
-      landingPrerenderConfig({ dir, workspaceRoot, landing, pageDir: outputPath, dependsOn: 'browser', moduleRules, defines: perModuleDefines }),
+      landingPrerenderConfig({ dir, workspaceRoot, landing, firstViewPaths, pageDir: outputPath, dependsOn: 'browser', moduleRules, defines: perModuleDefines }),
     ];
   };
 }

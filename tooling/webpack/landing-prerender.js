@@ -7,6 +7,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import webpack from 'webpack';
+import { preloadAfterPaint } from './after-paint.js';
+import { FIRST_VIEWS_FILE, firstViewsFile, writeFirstViewPage } from './first-view.js';
 import { writeLocalRemoteRegistry } from './single-app.js';
 
 const require = createRequire(import.meta.url);
@@ -16,26 +18,6 @@ export const LANDING_HTML = 'landing.html';
 const ROOT = /<div id="?root"?><\/div>/;
 
 const EMOTION_STYLE = /<style data-emotion="([^"]+)">([^<]*)<\/style>/g;
-
-/** index.html's preloads, and the mark where the API adds those of the page's remote (api/src/plugins/portal.ts). */
-const PRELOAD = /<link\b[^>]*\brel="?preload\b[^>]*>|<meta name="?ps5-remote-preloads"?[^>]*>/g;
-
-/**
- * A page that arrives with something to show paints it first and loads the portal's code afterwards: its
- * preloads go into `<template data-after-paint>`, where the browser fetches nothing, and start.js puts them
- * into the page once the first paint is on screen. Preloaded at once, main.js, the start-up chunk and the
- * remote map would share a slow line with the HTML the first paint needs.
- */
-export function preloadAfterPaint(html) {
-  const preloads = html.match(PRELOAD) ?? [];
-  if (preloads.length === 0) return html;
-  let first = true;
-  return html.replace(PRELOAD, () => {
-    if (!first) return '';
-    first = false;
-    return `<template data-after-paint>${preloads.join('')}</template>`;
-  });
-}
 
 /**
  * Moves the styles emotion wrote next to each element into <head>, in their order: the global ones one tag
@@ -74,9 +56,14 @@ export function withLanding(indexHtml, markup) {
 }
 
 class LandingPrerenderPlugin {
-  /** @param {string} pageDir the browser build's output folder (index.html is read from and landing.html written to it) */
-  constructor(pageDir) {
+  /**
+   * @param {string} pageDir the browser build's output folder (index.html is read from it, landing.html and
+   *   the frame's first views are written to it)
+   * @param {string[]} firstViewPaths the routes whose pages have a first view
+   */
+  constructor(pageDir, firstViewPaths) {
     this.pageDir = pageDir;
+    this.firstViewPaths = firstViewPaths;
   }
 
   apply(compiler) {
@@ -84,19 +71,22 @@ class LandingPrerenderPlugin {
       if (compilation.errors.length > 0) return;
       const bundle = join(compilation.outputOptions.path, 'prerender.cjs');
       delete require.cache[bundle];
-      const { renderLanding } = require(bundle);
+      const { renderLanding, renderFrames } = require(bundle);
       const markup = await renderLanding();
       const page = withLanding(readFileSync(join(this.pageDir, 'index.html'), 'utf8'), markup);
       writeFileSync(join(this.pageDir, LANDING_HTML), page);
+      // The frame around the first views of signed-in pages (first-view.js).
+      writeFileSync(join(this.pageDir, FIRST_VIEWS_FILE), JSON.stringify(firstViewsFile(await renderFrames(this.firstViewPaths))));
+      writeFirstViewPage(this.pageDir);
     });
   }
 }
 
 /**
  * The Node build of the prerender, run after the browser build named `dependsOn`.
- * @param {{ dir: string, workspaceRoot: string, landing: object, pageDir: string, dependsOn: string, moduleRules: object[], defines: object }} options
+ * @param {{ dir: string, workspaceRoot: string, landing: object, firstViewPaths: string[], pageDir: string, dependsOn: string, moduleRules: object[], defines: object }} options
  */
-export function landingPrerenderConfig({ dir, workspaceRoot, landing, pageDir, dependsOn, moduleRules, defines }) {
+export function landingPrerenderConfig({ dir, workspaceRoot, landing, firstViewPaths, pageDir, dependsOn, moduleRules, defines }) {
   const registry = writeLocalRemoteRegistry(workspaceRoot, [landing], 'prerender-registry.js');
   const outputPath = join(dir, 'node_modules', '.cache', 'landing-prerender');
   return {
@@ -118,7 +108,7 @@ export function landingPrerenderConfig({ dir, workspaceRoot, landing, pageDir, d
       }),
       // One file: the lazy parts (the landing page, the dialogs) are in it, so they resolve during the render.
       new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
-      new LandingPrerenderPlugin(pageDir),
+      new LandingPrerenderPlugin(pageDir, firstViewPaths),
     ],
     optimization: { minimize: false, moduleIds: 'named' },
     performance: { hints: false },

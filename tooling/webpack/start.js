@@ -1,10 +1,10 @@
 /* global document, Element, requestAnimationFrame, window */
 // Starts the portal's code. A page that arrives with something to show (`/` with the landing page in its
-// HTML) paints that first: the portal's code and the files it needs next wait in `<template
-// data-after-paint>` until the first paint is on screen, then all of them are asked for at once and the
-// portal's code runs. On a slow phone the page shows at once instead of sharing the line with its scripts.
-// A page that arrives empty preloads its files from the HTML and runs the code at once. The file to run is
-// named by this script's `data-main` attribute.
+// HTML, a signed-in page with its first view) paints that first: the portal's code and the files it needs
+// next wait in `<template data-after-paint>` until the first paint is on screen, then all of them are asked
+// for at once and the portal's code runs. On a slow phone the page shows at once instead of sharing the line
+// with its scripts. A page that arrives empty preloads its files from the HTML and runs the code at once.
+// The file to run is named by this script's `data-main` attribute.
 (function start() {
   var main = document.currentScript && document.currentScript.getAttribute('data-main');
   if (!main) return;
@@ -34,9 +34,10 @@
     script.src = main;
     document.head.appendChild(script);
   }
-  // A page with nothing rendered in its HTML has nothing to paint first.
+  // A page with nothing rendered in its HTML (neither the landing page in #root nor a signed-in page's first
+  // view before it) has nothing to paint first.
   var root = document.getElementById('root');
-  if (!root || !root.firstElementChild) {
+  if (!document.getElementById('first-view') && !(root && root.firstElementChild)) {
     run();
     return;
   }

@@ -69,6 +69,62 @@ describe('portal hosting', () => {
     assert.doesNotMatch((await app.inject({ method: 'GET', url: '/', headers: html })).body, /<main>/);
   });
 
+  it('sends a page that has a first view with it before #root, in the theme of the cookie, with the test-mode mark in the sandbox', async (t) => {
+    const { web } = await fakeBuild(t);
+    const app = await build(t, backend, { config: { web } });
+    const marketplaceDir = web.remoteDirs.marketplace;
+    assert.ok(marketplaceDir);
+    const slot = '<template data-ps5-page=""></template>';
+    const frame = (theme: string) => ({
+      test: { styles: [['css-global g1', `body{color:${theme}}`]], bodies: [`<header>${theme} TEST</header><main>${slot}</main>`] },
+      live: { styles: [], bodies: [`<header>${theme}</header><main>${slot}</main>`] },
+    });
+    const page = (theme: string) => ({ page: { styles: [['css p1', '.css-p1{top:0}']], bodies: [`<h1>Proxy marketplace ${theme}</h1>`] } });
+    await writeFile(join(web.shellDir, 'first-views.json'), JSON.stringify({ viewports: ['(min-width: 0px)'], views: { '/dashboard': { dark: frame('dark'), light: frame('light') } } }));
+    await writeFile(join(marketplaceDir, 'first-views.json'), JSON.stringify({ viewports: ['(min-width: 0px)'], views: { '/dashboard': { dark: page('dark'), light: page('light') } } }));
+    // The shell's build writes the page it goes into: index.html with its preloads kept for after the first paint.
+    await writeFile(
+      join(web.shellDir, 'first-view.html'),
+      '<!doctype html><head><title>shell</title><template data-after-paint><meta name=ps5-remote-preloads></template></head><body><div id=root></div></body>',
+    );
+    await writeFile(join(web.shellDir, 'index.html'), '<!doctype html><head><title>shell</title><meta name=ps5-remote-preloads></head><body><div id=root></div></body>');
+
+    const dark = await app.inject({ method: 'GET', url: '/dashboard', headers: html });
+    assert.equal(dark.statusCode, 200);
+    assert.match(
+      dark.body,
+      /<template data-after-paint><link rel="preload" href="\/remotes\/marketplace\/mf-manifest.json"[^>]*><\/template><style data-emotion="css-global g1" data-s="">body\{color:dark\}<\/style><style data-emotion="css p1" data-s="">/,
+    );
+    assert.match(dark.body, /<div id="first-view" inert><div data-fv="0"><header>dark TEST<\/header><main><h1>Proxy marketplace dark<\/h1><\/main><\/div><\/div><div id=root><\/div>/);
+    assert.equal(dark.headers.vary, 'accept-encoding, cookie');
+    const light = await app.inject({ method: 'GET', url: '/dashboard', headers: { ...html, cookie: 'theme=light' } });
+    assert.match(light.body, /<header>light TEST<\/header><main><h1>Proxy marketplace light<\/h1>/);
+    // Compressed as every page is, and cached per theme.
+    const compressed = await app.inject({ method: 'GET', url: '/dashboard', headers: { ...html, cookie: 'theme=light', 'accept-encoding': 'br' } });
+    assert.equal(brotliDecompressSync(compressed.rawPayload).toString(), light.body);
+    // Pages without one are the plain page.
+    const history = await app.inject({ method: 'GET', url: '/history', headers: html });
+    assert.doesNotMatch(history.body, /first-view|<template/);
+    assert.equal(history.headers.vary, 'accept-encoding');
+    // Without first-view.html (an older shell build) the page goes without it.
+    await rm(join(web.shellDir, 'first-view.html'));
+    assert.doesNotMatch((await app.inject({ method: 'GET', url: '/dashboard', headers: html })).body, /first-view/);
+  });
+
+  it('sends the frame without the test-mode mark when payments are real or off', async (t) => {
+    const { web } = await fakeBuild(t);
+    const app = await build(t, backend, { config: { web, payments: { provider: 'sandbox', sandboxEnabled: false } } });
+    const marketplaceDir = web.remoteDirs.marketplace;
+    assert.ok(marketplaceDir);
+    const slot = '<template data-ps5-page=""></template>';
+    const frame = { test: { styles: [], bodies: [`<header>TEST</header><main>${slot}</main>`] }, live: { styles: [], bodies: [`<header>LIVE</header><main>${slot}</main>`] } };
+    await writeFile(join(web.shellDir, 'first-views.json'), JSON.stringify({ viewports: ['(min-width: 0px)'], views: { '/dashboard': { dark: frame } } }));
+    await writeFile(join(marketplaceDir, 'first-views.json'), JSON.stringify({ viewports: ['(min-width: 0px)'], views: { '/dashboard': { dark: { page: { styles: [], bodies: ['<h1>Proxies</h1>'] } } } } }));
+    await writeFile(join(web.shellDir, 'first-view.html'), '<!doctype html><head><title>shell</title></head><body><div id=root></div></body>');
+    const page = await app.inject({ method: 'GET', url: '/dashboard', headers: html });
+    assert.match(page.body, /<header>LIVE<\/header><main><h1>Proxies<\/h1><\/main>/);
+  });
+
   it('serves each remote under /remotes/<name>/ from REMOTES_DIR, manifests and entries revalidated', async (t) => {
     const { web } = await fakeBuild(t);
     const app = await build(t, backend, { config: { web } });

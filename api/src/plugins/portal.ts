@@ -14,6 +14,7 @@ import fp from 'fastify-plugin';
 import type { RemoteMap } from 'contract/realtime';
 import { REMOTE_NAMES, type Config } from '../config.ts';
 import { createCompressionDictionaries, type CompressionDictionaries } from '../web/compression-dictionaries.ts';
+import { createFirstViews, themeFromCookie, type FirstView } from '../web/first-views.ts';
 import { createPagePreloads } from '../web/page-preloads.ts';
 
 const brotliAsync = promisify(brotliCompress);
@@ -27,6 +28,15 @@ const PRELOADS_MARK = /<meta name="?ps5-remote-preloads"?\s*\/?>/;
 
 /** Written by the shell's production build: index.html with the landing page rendered into it. */
 const LANDING_HTML = 'landing.html';
+/** Written by the shell's production build: index.html with its preloads kept for after the first paint, for first views. */
+const FIRST_VIEW_HTML = 'first-view.html';
+const EMPTY_ROOT = /<div id="?root"?><\/div>/;
+
+/** The page with a first view before its empty #root and the view's styles in <head>. */
+function withFirstView(template: string, view: FirstView | null): string {
+  if (!view || !EMPTY_ROOT.test(template)) return template;
+  return template.replace('</head>', () => `${view.head}</head>`).replace(EMPTY_ROOT, (root) => `${view.body}${root}`);
+}
 
 async function fileVersion(file: string): Promise<string> {
   const { mtimeMs, size } = await stat(file);
@@ -139,11 +149,20 @@ export default fp<{ config: Config }>(
       remoteDirs,
       remoteUrls,
     });
-    // Keyed by file, its version and the links: a rebuilt file is simply a new key (the map is capped).
+    // A signed-in page with a first view (web/first-views.ts) is sent with it, in the theme the browser
+    // last showed, with the test-mode mark while payments run in the sandbox.
+    const firstViews = createFirstViews({
+      manifestFile: new URL('../../../remotes.manifest.json', import.meta.url),
+      shellDir,
+      remoteDirs,
+      remoteUrls,
+    });
+    const testMode = app.paymentProvider?.name === 'sandbox';
+    // Keyed by file, its version, the links and the first view: a rebuilt file is simply a new key (the map is capped).
     const pages = new Map<string, PageBody>();
-    async function pageFor(path: string): Promise<PageBody | null> {
+    async function pageFor(path: string, firstView: FirstView | null): Promise<PageBody | null> {
       // `/` is the landing page, rendered into the HTML at build time when the shell's build made landing.html.
-      const candidates = path === '/' ? [LANDING_HTML, 'index.html'] : ['index.html'];
+      const candidates = path === '/' ? [LANDING_HTML, 'index.html'] : firstView ? [FIRST_VIEW_HTML, 'index.html'] : ['index.html'];
       for (const file of candidates) {
         let version: string;
         let template: string;
@@ -153,7 +172,8 @@ export default fp<{ config: Config }>(
           continue;
         }
         const links = await preloads.linksFor(path);
-        const key = `${file}:${version}|${links}`;
+        const view = file === FIRST_VIEW_HTML ? firstView : null;
+        const key = `${file}:${version}|${links}|${view?.key ?? ''}`;
         const known = pages.get(key);
         if (known) return known;
         try {
@@ -161,7 +181,7 @@ export default fp<{ config: Config }>(
         } catch {
           continue;
         }
-        const html = withLinks(template, links);
+        const html = withLinks(withFirstView(template, view), links);
         const page = {
           html,
           br: await brotliAsync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
@@ -175,9 +195,11 @@ export default fp<{ config: Config }>(
     }
 
     async function sendPage(request: FastifyRequest, reply: FastifyReply, path: string): Promise<FastifyReply> {
-      const page = await pageFor(path);
+      const firstView = path === '/' ? null : await firstViews.viewFor(path, { theme: themeFromCookie(request.headers.cookie), testMode });
+      const page = await pageFor(path, firstView);
       if (!page) return reply.code(503).send({ message: 'The portal is not built yet. Run the build, then reload.' });
-      reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+      // A first view is in the theme the cookie names: a shared cache must keep one copy per cookie.
+      reply.header('cache-control', 'no-cache').header('vary', firstView ? 'accept-encoding, cookie' : 'accept-encoding').type('text/html; charset=utf-8');
       const accepted = String(request.headers['accept-encoding'] ?? '');
       if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
       if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);

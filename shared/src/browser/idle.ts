@@ -23,3 +23,9 @@ export function afterLoadWhenIdle(task: () => void): () => void {
   }
   return () => cancelIdle();
 }
+
+/**
+ * Lets the browser paint and handle input before the next step: code that would run as one long task on a
+ * slow phone (starting up, evaluating a page's modules) runs in steps with a browser turn between them.
+ */
+export const yieldToBrowser = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));

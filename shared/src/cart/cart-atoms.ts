@@ -33,9 +33,10 @@ interface PersistedCart {
   items: CartItem[];
 }
 
-export function loadPersistedCart(storage: Pick<Storage, 'getItem'> = localStorage): CartItem[] {
+export function loadPersistedCart(storage?: Pick<Storage, 'getItem'>): CartItem[] {
   try {
-    const raw = storage.getItem(CART_KEY);
+    // Where there is no storage at all (a first view rendered at build time), the cart starts empty.
+    const raw = (storage ?? localStorage).getItem(CART_KEY);
     if (!raw) return [];
     const parsed = JSON.parse(raw) as Partial<PersistedCart>;
     // Another version's shape is not ours to guess: start empty rather than show a broken cart.

@@ -1,3 +1,3 @@
-// The router for rendering at build time (no browser history): only the landing page's prerender uses it,
-// so no page in the browser loads it.
+// The router for rendering at build time (no browser history): only the prerenders (the landing page, first
+// views) use it, so no page in the browser loads it.
 export { StaticRouter } from 'react-router';

@@ -1,5 +1,5 @@
 import { createStore } from 'jotai';
-import { themeModeAtom, toggleThemeAtom } from './theme-atoms';
+import { rememberThemeForServer, themeModeAtom, toggleThemeAtom } from './theme-atoms';
 
 describe('theme atoms', () => {
   it('defaults to dark, toggles and persists under theme', () => {
@@ -10,5 +10,16 @@ describe('theme atoms', () => {
     expect(localStorage.getItem('theme')).toBe('light');
     store.set(toggleThemeAtom);
     expect(localStorage.getItem('theme')).toBe('dark');
+  });
+
+  it('keeps the server told of the theme in a cookie, on every change and at start-up', () => {
+    const store = createStore();
+    store.set(themeModeAtom, 'light');
+    expect(document.cookie).toMatch(/(^|; )theme=light(;|$)/);
+    store.set(themeModeAtom, 'dark');
+    expect(document.cookie).toMatch(/(^|; )theme=dark(;|$)/);
+    localStorage.setItem('theme', 'light');
+    rememberThemeForServer();
+    expect(document.cookie).toMatch(/(^|; )theme=light(;|$)/);
   });
 });

@@ -1,11 +1,12 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { startTransition } from 'react';
+import { lazy, startTransition } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { loginSucceededAtom, logoutAtom } from 'shared/auth/auth-atoms';
 import { appQueryClient } from 'shared/query/query-client';
 import { appStore } from 'shared/store/app-store';
 import { AppProviders } from 'shared/ui/app-providers';
 import { fakeApi } from 'test-kit/fake-api';
+import { FIRST_VIEW_PATIENCE_MS } from '../routing/first-view';
 import { PortalLayout } from './portal-layout';
 
 const user = { _id: 'u1', username: 'alice', email: 'alice@example.com', balance: 12.5 };
@@ -19,6 +20,34 @@ describe('PortalLayout', () => {
   afterEach(() => {
     cleanup();
     appStore.set(logoutAtom);
+  });
+
+  it("shows itself with the page's spinner when the page keeps its first view up too long", async () => {
+    jest.useFakeTimers();
+    try {
+      const view = document.createElement('div');
+      view.id = 'first-view';
+      document.body.prepend(view);
+      // A page whose code never arrives.
+      const Page = lazy(() => new Promise<never>(() => undefined));
+      render(
+        <AppProviders>
+          <MemoryRouter initialEntries={['/dashboard']}>
+            <Routes>
+              <Route element={<PortalLayout />}>
+                <Route path="/dashboard" element={<Page />} />
+              </Route>
+            </Routes>
+          </MemoryRouter>
+        </AppProviders>,
+      );
+      await act(async () => jest.advanceTimersByTime(FIRST_VIEW_PATIENCE_MS - 100));
+      expect(view.isConnected).toBe(true);
+      await act(async () => jest.advanceTimersByTime(200));
+      expect(view.isConnected).toBe(false);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('puts the frame on screen before it renders the page, which then replaces the spinner', async () => {

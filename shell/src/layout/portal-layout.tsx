@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { portalConfigQuery } from 'shared/api/portal-config';
 import { currentUserQuery } from 'shared/api/users';
 import { readStoredSession } from 'shared/auth/session-storage';
@@ -8,6 +8,7 @@ import { Outlet } from 'shared/routing/router';
 import { QueryProvider } from 'shared/ui/query-provider';
 import { PageSpinner } from 'shared/ui/page-spinner';
 import { CONTENT_MAX_WIDTH } from 'shared/ui/theme';
+import { FIRST_VIEW_PATIENCE_MS, revealPage } from '../routing/first-view';
 import { ScrollToTopButton, ScrollToTopOnNavigate } from './scroll-to-top';
 import { TopBar } from './top-bar';
 
@@ -23,17 +24,31 @@ function PageAfterFrame() {
   return frameShown ? <Outlet /> : <PageSpinner />;
 }
 
-export function PortalLayout() {
+/** The portal's frame around `children`, the page. */
+export function PortalFrame({ children }: { children: ReactNode }) {
   // The frame and its pages fetch; the query client comes with them (the landing page does not need it).
   return (
     <QueryProvider>
       <TopBar />
       <ScrollToTopOnNavigate />
       <Box component="main" sx={{ width: '100%', maxWidth: CONTENT_MAX_WIDTH, mx: 'auto', px: { xs: 1, sm: 2 }, py: 2 }}>
-        <PageAfterFrame />
+        {children}
       </Box>
       <ScrollToTopButton />
     </QueryProvider>
+  );
+}
+
+export function PortalLayout() {
+  // The page normally replaces its first view itself; a page that takes very long leaves the frame, whose links work, to show itself.
+  useEffect(() => {
+    const timer = setTimeout(revealPage, FIRST_VIEW_PATIENCE_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <PortalFrame>
+      <PageAfterFrame />
+    </PortalFrame>
   );
 }
 

@@ -37,6 +37,55 @@ describe('RemotePage', () => {
     expect(screen.queryByText(UNAVAILABLE_MESSAGE)).not.toBeInTheDocument();
   });
 
+  it("removes the page's first view in the commit that shows the page, or its failure panel", async () => {
+    const firstView = () => {
+      const view = document.createElement('div');
+      view.id = 'first-view';
+      view.textContent = 'the page as sent in the HTML';
+      document.body.prepend(view);
+      return view;
+    };
+    let resolvePage: () => void = () => undefined;
+    const pending = new Promise<void>((resolve) => {
+      resolvePage = resolve;
+    });
+    let view = firstView();
+    // Whether the first view was still there when React put the page into the document.
+    let viewStoodWithPage: boolean | null = null;
+    function Watched() {
+      return <p ref={() => void (viewStoodWithPage = view.isConnected)}>remote page</p>;
+    }
+    let unmount = () => undefined as void;
+    await act(async () => {
+      ({ unmount } = render(
+        <AppProviders>
+          <RemotePage module="marketplace/DashboardPage" loader={() => pending.then(() => ({ default: Watched }))} />
+        </AppProviders>,
+      ));
+    });
+    expect(view.isConnected).toBe(true);
+    await act(async () => {
+      resolvePage();
+      await pending;
+    });
+    expect(await screen.findByText('remote page')).toBeInTheDocument();
+    // Gone before the browser could paint the page next to it.
+    expect(viewStoodWithPage).toBe(true);
+    expect(view.isConnected).toBe(false);
+    unmount();
+
+    view = firstView();
+    await act(async () => {
+      render(
+        <AppProviders>
+          <RemotePage module="marketplace/DashboardPage" loader={async () => Promise.reject(new Error('offline'))} />
+        </AppProviders>,
+      );
+    });
+    expect(await screen.findByText(UNAVAILABLE_MESSAGE)).toBeInTheDocument();
+    expect(view.isConnected).toBe(false);
+  });
+
   it('contains a remote that crashes while rendering', async () => {
     function Broken(): never {
       throw new Error('boom');

@@ -1,5 +1,6 @@
-import { Component, lazy, Suspense, use, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, lazy, Suspense, use, useEffect, useLayoutEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { PageSpinner } from 'shared/ui/page-spinner';
+import { revealPage } from '../routing/first-view';
 import { loadRemoteModule } from './remote-registry';
 import { UNAVAILABLE_MESSAGE, versionMismatchReason } from './version-mismatch';
 
@@ -48,6 +49,7 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, { failed: bool
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error('remote failed', error, info.componentStack);
+    revealPage();
   }
 
   retry = () => {
@@ -80,6 +82,8 @@ interface RemotePageProps {
 
 function RemoteContent({ page, onShown }: { page: Promise<PageModule>; onShown?: () => void }) {
   const { default: Page } = use(page);
+  // In the commit that puts the page on screen: its first view, if it came with one, goes in the same frame.
+  useLayoutEffect(revealPage, []);
   useEffect(() => onShown?.(), [onShown]);
   return <Page />;
 }

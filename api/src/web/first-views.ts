@@ -1,0 +1,163 @@
+// A signed-in page's first view: the page as it looks before its code and data have arrived, sent in its
+// HTML so a phone paints it at once (README, Frontend weight). The builds render the parts at build time
+// (tooling/webpack/first-view.js): the shell its frame for each route that has a first view, in each theme,
+// with and without the test-mode mark; the route's remote its page. This puts the two together for a
+// request, reading each build's `first-views.json` as it now is, so a remote redeployed on its own sends its
+// new first view under the same shell. In the page, the first view stands before the (still empty) `#root`
+// and hides it; the portal removes the first view once the page itself has rendered (shell/src/routing/first-view.ts).
+import { readFileSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { routePattern } from './page-preloads.ts';
+
+/** One view in one theme and variant: emotion's rules as [data-emotion attribute, css], and the markup per viewport. */
+interface ViewParts {
+  styles: [string, string][];
+  bodies: string[];
+}
+
+/** A build's `first-views.json`. */
+export interface FirstViewsFile {
+  viewports: string[];
+  views: Record<string, Record<string, Record<string, ViewParts> | undefined> | undefined>;
+}
+
+export type FirstViewTheme = 'dark' | 'light';
+
+export interface FirstView {
+  /** Names what the view was made from: a page cached under it is still current. */
+  key: string;
+  /** Style tags for <head>. */
+  head: string;
+  /** The first view's element, to stand before `#root`. */
+  body: string;
+}
+
+/** Where the page goes in the frame's markup (shared/src/prerender/first-view.tsx). */
+const PAGE_SLOT = '<template data-ps5-page=""></template>';
+export const FIRST_VIEWS_FILE = 'first-views.json';
+
+/**
+ * One style tag per global style (emotion finds each by its name and takes it over) and one for all other
+ * rules, naming each: the portal's emotion then inserts none of them again (the landing page's are alike,
+ * tooling/webpack/landing-prerender.js).
+ */
+export function styleTags(parts: readonly ViewParts[]): string {
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  const names: string[] = [];
+  const rules: string[] = [];
+  for (const [attribute, css] of parts.flatMap((part) => part.styles)) {
+    if (seen.has(attribute)) continue;
+    seen.add(attribute);
+    const [key, ...ids] = attribute.split(' ');
+    if (key === 'css') {
+      names.push(...ids);
+      rules.push(css);
+    } else {
+      tags.push(`<style data-emotion="${attribute}" data-s="">${css}</style>`);
+    }
+  }
+  if (names.length > 0) tags.push(`<style data-emotion="css ${names.join(' ')}" data-s="">${rules.join('')}</style>`);
+  return tags.join('');
+}
+
+/**
+ * The frame with the page in its place, once per viewport, and the CSS that shows the one for the screen.
+ * While the first view is there, `#root` (where the portal renders the page) stays out of sight and out of
+ * the layout; removing the first view shows it.
+ */
+export function composeFirstView(viewports: readonly string[], frame: ViewParts, page: ViewParts): Omit<FirstView, 'key'> | null {
+  if (frame.bodies.length !== viewports.length || page.bodies.length !== viewports.length) return null;
+  if (!frame.bodies.every((body) => body.includes(PAGE_SLOT))) return null;
+  const variants = frame.bodies.map((body, index) => `<div data-fv="${index}">${body.replace(PAGE_SLOT, () => page.bodies[index] ?? '')}</div>`);
+  const layout =
+    '#first-view>div{display:none}' +
+    viewports.map((media, index) => `@media ${media}{#first-view>[data-fv="${index}"]{display:contents}}`).join('') +
+    '#first-view~#root{position:absolute;top:0;left:0;right:0;visibility:hidden}';
+  return {
+    head: `${styleTags([frame, page])}<style>${layout}</style>`,
+    body: `<div id="first-view" inert>${variants.join('')}</div>`,
+  };
+}
+
+interface Route {
+  pattern: RegExp;
+  path: string;
+  remote: string;
+}
+
+function firstViewRoutes(manifestFile: URL): Route[] {
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
+    remotes: { name: string; routes: { path: string; firstView?: boolean }[] }[];
+  };
+  return manifest.remotes.flatMap((remote) =>
+    remote.routes.filter((route) => route.firstView).map((route) => ({ pattern: routePattern(route.path), path: route.path, remote: remote.name })),
+  );
+}
+
+/** A build's file, or null while it is being written (the page then goes without a first view this time). */
+async function parsedOrNull(path: string): Promise<FirstViewsFile | null> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as FirstViewsFile;
+  } catch {
+    return null;
+  }
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, index) => item === b[index]);
+
+export interface FirstViews {
+  /** The first view of the page at `path`, or null: no first view for it, a build without one, or builds that do not fit together. */
+  viewFor(path: string, options: { theme: FirstViewTheme; testMode: boolean }): Promise<FirstView | null>;
+}
+
+export function createFirstViews(options: {
+  manifestFile: URL;
+  shellDir: string;
+  remoteDirs: Readonly<Record<string, string>>;
+  /** Remotes served from elsewhere: their files are not ours to read. */
+  remoteUrls: Readonly<Record<string, string>>;
+}): FirstViews {
+  const routes = firstViewRoutes(options.manifestFile);
+  // Each build's file, parsed once per version of it.
+  const files = new Map<string, { version: string; file: FirstViewsFile | null }>();
+
+  async function fileIn(dir: string): Promise<{ version: string; file: FirstViewsFile } | null> {
+    const path = join(dir, FIRST_VIEWS_FILE);
+    let version: string;
+    try {
+      const { mtimeMs, size } = await stat(path);
+      version = `${mtimeMs}:${size}`;
+    } catch {
+      return null; // a build without first views
+    }
+    let known = files.get(path);
+    if (known?.version !== version) {
+      known = { version, file: await parsedOrNull(path) };
+      files.set(path, known);
+    }
+    return known.file ? { version, file: known.file } : null;
+  }
+
+  return {
+    async viewFor(path, { theme, testMode }) {
+      const route = routes.find((candidate) => candidate.pattern.test(path));
+      const remoteDir = route && !options.remoteUrls[route.remote] ? options.remoteDirs[route.remote] : undefined;
+      if (!route || !remoteDir) return null;
+      const [shell, remote] = await Promise.all([fileIn(options.shellDir), fileIn(remoteDir)]);
+      if (!shell || !remote || !sameList(shell.file.viewports, remote.file.viewports)) return null;
+      const frame = shell.file.views[route.path]?.[theme]?.[testMode ? 'test' : 'live'];
+      const page = remote.file.views[route.path]?.[theme]?.page;
+      if (!frame || !page) return null;
+      const view = composeFirstView(shell.file.viewports, frame, page);
+      if (!view) return null;
+      return { key: `${route.path}|${theme}|${testMode}|${shell.version}|${remote.version}`, ...view };
+    },
+  };
+}
+
+/** The theme the portal last showed in this browser, from the cookie it keeps for the server (dark unless set). */
+export function themeFromCookie(cookie: string | undefined): FirstViewTheme {
+  return /(?:^|;\s*)theme=light(?:;|$)/.test(cookie ?? '') ? 'light' : 'dark';
+}

@@ -1,0 +1,186 @@
+// Built for Node only, into the prerender bundles of the shell and of the remotes whose pages have a first
+// view (tooling/webpack/first-view.js): no page in the browser loads it. A first view is a signed-in page as
+// it looks before its code and data have arrived, rendered at build time from the page's own components, so
+// a phone paints it from the HTML at once and the page, once its code has run, takes its place (README,
+// Frontend weight). Rendered as a customer who is signed in but whose data has not arrived yet: every query
+// is still pending, as it is in the browser on the page's first render.
+import { ThemeProvider, type Theme } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createStore, Provider as JotaiProvider } from 'jotai';
+import type { ComponentType, ReactNode } from 'react';
+import { prerender } from 'react-dom/static';
+import { StaticRouter } from 'shared/routing/server-router';
+import type { PortalConfig } from 'contract/portal-config';
+import { authAtom } from 'shared/auth/auth-atoms';
+import { appQueryClient } from 'shared/query/query-client';
+import { queryKeys } from 'shared/query/query-keys';
+import type { ThemeMode } from 'shared/theme/theme-atoms';
+import { PortalTheme } from 'shared/ui/portal-providers';
+
+/**
+ * The screen widths a first view is rendered for, one per range in which every media query the portal's
+ * components ask in JavaScript (useMediaQuery) has the same answer: the phone layout below 768 px (the
+ * dashboard's and the history's narrow screen), the top bar's menu below 900 px (MUI's `md`), and above.
+ * The HTML carries one render per range and CSS shows the one that fits the screen. A render that asks a
+ * query whose answer changes inside a range fails the build (`checkQueries`): that range needs splitting.
+ */
+export interface Viewport {
+  /** The width the render assumes. */
+  width: number;
+  /** The range it stands for, in CSS pixels (max inclusive). */
+  min: number;
+  max: number;
+  /** The same range as a CSS media query. */
+  media: string;
+}
+
+export const FIRST_VIEW_VIEWPORTS: readonly Viewport[] = [
+  { width: 390, min: 0, max: 767.98, media: '(max-width: 767.98px)' },
+  { width: 800, min: 767.99, max: 899.95, media: '(min-width: 767.99px) and (max-width: 899.95px)' },
+  { width: 1280, min: 899.96, max: 100_000, media: '(min-width: 899.96px)' },
+];
+
+/** The themes a first view is rendered in: the portal's own two (the landing page has its own prerender). */
+export const FIRST_VIEW_THEMES: readonly ThemeMode[] = ['dark', 'light'];
+
+const WIDTH_FEATURE = /^\(\s*(min|max)-width\s*:\s*([\d.]+)px\s*\)$/;
+
+/** Whether `query` (as useMediaQuery gets it: `(max-width:899.95px)`, `@media (min-width: 600px)`, ...) holds at `width`. */
+export function matchesAtWidth(query: string, width: number): boolean {
+  const parts = query.replace(/^@media\s*/, '').trim().split(/\s+and\s+/);
+  return parts.every((part) => {
+    const feature = WIDTH_FEATURE.exec(part.trim());
+    if (!feature) throw new Error(`first view: the media query "${query}" cannot be answered at build time (only min-width and max-width in px)`);
+    const limit = Number(feature[2]);
+    return feature[1] === 'min' ? width >= limit : width <= limit;
+  });
+}
+
+/** Fails when a query asked during a render would be answered differently somewhere else in the viewport's range. */
+export function checkQueries(queries: Iterable<string>, viewport: Viewport): void {
+  for (const query of queries) {
+    const answer = matchesAtWidth(query, viewport.width);
+    if (matchesAtWidth(query, viewport.min) !== answer || matchesAtWidth(query, viewport.max) !== answer) {
+      throw new Error(`first view: "${query}" changes its answer between ${viewport.min} and ${viewport.max} px; FIRST_VIEW_VIEWPORTS needs a range boundary there`);
+    }
+  }
+}
+
+export interface FirstViewRender {
+  /** The route's location, e.g. `/dashboard`. */
+  path: string;
+  mode: ThemeMode;
+  viewport: Viewport;
+  /** What `/api/config` answers, when the render shows it (the top bar's test-mode mark). */
+  config?: PortalConfig;
+  /** Keeps the ids React makes (useId) apart from those of the other renders in the same page. */
+  idPrefix: string;
+}
+
+/** Requests made while rendering never answer: the render shows what the browser shows before they do. */
+const pendingForever = () => new Promise<never>(() => undefined);
+
+/** A render that has not finished by then is waiting for something that never comes: the build fails. */
+const RENDER_TIMEOUT_MS = 20_000;
+
+/**
+ * Renders `element` as a signed-in customer sees it before any data has arrived: the markup, with emotion's
+ * style tags inline (the build moves them into <head>). Lazy parts (a page's code run in steps) are waited
+ * for; a query never answers, so what waits for data shows what it shows while it waits.
+ */
+export async function renderFirstView(element: ReactNode, { path, mode, viewport, config, idPrefix }: FirstViewRender): Promise<string> {
+  const queries = new Set<string>();
+  const ssrMatchMedia = (query: string) => {
+    queries.add(query);
+    return { matches: matchesAtWidth(query, viewport.width) };
+  };
+  const withMediaQueries = (theme: Theme): Theme => ({
+    ...theme,
+    components: { ...theme.components, MuiUseMediaQuery: { defaultProps: { ssrMatchMedia } } },
+  });
+  const store = createStore();
+  store.set(authAtom, { token: 'first-view', userId: 'first-view', user: null });
+  appQueryClient.clear();
+  if (config) appQueryClient.setQueryData(queryKeys.portalConfig, config);
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = pendingForever;
+  const timeout = AbortSignal.timeout(RENDER_TIMEOUT_MS);
+  try {
+    const { prelude } = await prerender(
+      <JotaiProvider store={store}>
+        <PortalTheme forcedMode={mode}>
+          <ThemeProvider theme={withMediaQueries}>
+            <QueryClientProvider client={appQueryClient}>
+              <StaticRouter location={path}>{element}</StaticRouter>
+            </QueryClientProvider>
+          </ThemeProvider>
+        </PortalTheme>
+      </JotaiProvider>,
+      {
+        identifierPrefix: idPrefix,
+        signal: timeout,
+        onError(error) {
+          throw error;
+        },
+      },
+    );
+    if (timeout.aborted) throw new Error(`first view ${path}: the render did not finish in ${RENDER_TIMEOUT_MS / 1000} s`);
+    checkQueries(queries, viewport);
+    return await new Response(prelude).text();
+  } finally {
+    globalThis.fetch = realFetch;
+    appQueryClient.clear();
+  }
+}
+
+/** What a prerender bundle hands the build: for each route, theme and variant, one markup per viewport. */
+export interface FirstViewRenders {
+  viewports: readonly Viewport[];
+  renders: Record<string, Record<string, Record<string, string[]>>>;
+}
+
+async function renderAll(
+  paths: readonly string[],
+  variants: readonly string[],
+  render: (path: string, mode: ThemeMode, variant: string, viewport: Viewport) => Promise<string>,
+): Promise<FirstViewRenders> {
+  const renders: FirstViewRenders['renders'] = {};
+  for (const path of paths) {
+    renders[path] = {};
+    for (const mode of FIRST_VIEW_THEMES) {
+      const byVariant: Record<string, string[]> = {};
+      for (const variant of variants) {
+        // One at a time: the renders share the query client and the stubbed fetch.
+        const markups: string[] = [];
+        for (const viewport of FIRST_VIEW_VIEWPORTS) markups.push(await render(path, mode, variant, viewport));
+        byVariant[variant] = markups;
+      }
+      renders[path][mode] = byVariant;
+    }
+  }
+  return { viewports: FIRST_VIEW_VIEWPORTS, renders };
+}
+
+/** A remote's pages (route path -> page component), each as the one variant `page`. */
+export function renderPageViews(pages: Readonly<Record<string, ComponentType>>): Promise<FirstViewRenders> {
+  return renderAll(Object.keys(pages), ['page'], (path, mode, _variant, viewport) => {
+    const Page = pages[path] as ComponentType;
+    return renderFirstView(<Page />, { path, mode, viewport, idPrefix: 'fvp-' });
+  });
+}
+
+/** Where the page goes in the frame's markup; the API puts the page's first view there. */
+export const PAGE_SLOT = '<template data-ps5-page=""></template>';
+
+/**
+ * The shell's frame around each of `paths` (its links mark the page they are on), with PAGE_SLOT where the
+ * page goes: `test` as while payments run in the sandbox (the test-mode mark), `live` otherwise.
+ */
+export function renderFrameViews(frame: (page: ReactNode) => ReactNode, paths: readonly string[]): Promise<FirstViewRenders> {
+  return renderAll(paths, ['test', 'live'], async (path, mode, variant, viewport) => {
+    const config: PortalConfig = { paymentsMode: variant === 'test' ? 'sandbox' : 'live' };
+    const markup = await renderFirstView(frame(<template data-ps5-page="" />), { path, mode, viewport, config, idPrefix: 'fvf-' });
+    if (!markup.includes(PAGE_SLOT)) throw new Error(`first view ${path}: the frame has no place for the page`);
+    return markup;
+  });
+}
