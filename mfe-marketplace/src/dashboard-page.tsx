@@ -10,9 +10,6 @@ import { BuildLabel } from 'shared/ui/build-label';
 import { myProxiesQuery } from './api/my-proxies';
 import { regionCountsQuery } from './api/region-counts';
 import { statesQuery } from './api/states';
-import { CartSummary } from './cart/cart-summary';
-import { MyProxies } from './my-proxies/my-proxies';
-import { ProxyTable } from './proxy-table/proxy-table';
 import { RegionBrowser } from './region-browser/region-browser';
 import { CatalogueSearch } from './search/catalogue-search';
 import { FiltersSidebar } from './sidebar/filters-sidebar';
@@ -25,6 +22,10 @@ const loadCartModal = () => import('./cart/cart-modal');
 const loadProxyDetails = () => import('./proxy-details/proxy-details');
 const CartModal = lazy(() => loadCartModal().then((m) => ({ default: m.CartModal })));
 const ProxyDetails = lazy(() => loadProxyDetails().then((m) => ({ default: m.ProxyDetails })));
+// The parts below the first screen: in this file (`eager`), their modules run when the page first shows them.
+const ProxyTable = lazy(() => import(/* webpackMode: "eager" */ './proxy-table/proxy-table').then((m) => ({ default: m.ProxyTable })));
+const CartSummary = lazy(() => import(/* webpackMode: "eager" */ './cart/cart-summary').then((m) => ({ default: m.CartSummary })));
+const MyProxies = lazy(() => import(/* webpackMode: "eager" */ './my-proxies/my-proxies').then((m) => ({ default: m.MyProxies })));
 const preloadDialogs = () => {
   // A failed fetch here is not shown: opening the dialog asks for the file again and reports a failure.
   void loadCartModal().catch(() => undefined);
@@ -85,19 +86,22 @@ function useScrollToResultsOnChoice(narrow: boolean) {
   }, [narrow, selection, findQuery]);
 }
 
+/** How many parts of the page are shown: see usePasses. */
+const PASSES = 3;
+
 /**
- * False for the page's first commit, true from the second. The page is shown in two commits: first the
- * filters, the search and the region list (what a phone shows first), then, in a transition of its own, the
- * results table, the cart summary and the customer's proxies below them. In one commit, inserting the
- * whole page's styles and laying it out was one long task (a third of a second on a slow phone) that held up
- * the first paint of the search and any input; in two, the browser paints and takes input in between. The
- * second part only adds content below the first, so nothing on screen moves.
+ * The page is shown in three commits: first the filters, the search and the region list (what a phone shows
+ * first, and what the first view sent with the page shows), then, each in a transition of its own, the
+ * results table, and the cart summary with the customer's proxies. In one commit, inserting the whole page's
+ * styles and laying it out was one long task (a third of a second on a slow phone) that held up the first
+ * paint of the search and any input; in three, the browser paints and takes input in between. Each part only
+ * adds content below the ones before, so nothing on screen moves. Returns the number of parts shown.
  */
-function useSecondPass(): boolean {
-  const [shown, setShown] = useState(false);
+function usePasses(): number {
+  const [shown, setShown] = useState(1);
   useEffect(() => {
-    startTransition(() => setShown(true));
-  }, []);
+    if (shown < PASSES) startTransition(() => setShown(shown + 1));
+  }, [shown]);
   return shown;
 }
 
@@ -112,7 +116,7 @@ export default function DashboardPage() {
   usePrefetchFirstLists();
   useScrollToResultsOnChoice(narrow);
   useEffect(() => afterLoadWhenIdle(preloadDialogs), []);
-  const secondPass = useSecondPass();
+  const passes = usePasses();
   return (
     <Box component="section" aria-labelledby="dashboard-title" sx={{ minWidth: 0 }}>
       <Typography id="dashboard-title" variant="h5" component="h1" gutterBottom>
@@ -122,11 +126,13 @@ export default function DashboardPage() {
         <FiltersSidebar compact={narrow} />
         <CatalogueSearch />
         <RegionBrowser compact={narrow} />
-        {secondPass && (
+        {passes >= 2 && (
           <>
             <Box sx={{ display: 'flex', gap: 2, minWidth: 0 }}>
               <Box sx={{ flex: 1, minWidth: 0 }}>
-                <ProxyTable />
+                <Suspense fallback={null}>
+                  <ProxyTable />
+                </Suspense>
               </Box>
               {detailOpen && !narrow && (
                 <Box sx={{ width: { md: 272, xl: 320 }, flexShrink: 0 }}>
@@ -141,15 +147,19 @@ export default function DashboardPage() {
                 <ProxyDetails asModal />
               </Suspense>
             )}
+          </>
+        )}
+        {passes >= 3 && (
+          <Suspense fallback={null}>
             <CartSummary />
             <MyProxies />
-          </>
+          </Suspense>
         )}
       </Stack>
       <OnceWanted wanted={cartOpen}>
         <CartModal />
       </OnceWanted>
-      {secondPass && <BuildLabel app={__APP_NAME__} label={__BUILD_LABEL__} />}
+      {passes >= 3 && <BuildLabel app={__APP_NAME__} label={__BUILD_LABEL__} />}
     </Box>
   );
 }
