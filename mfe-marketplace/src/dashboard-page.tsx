@@ -6,6 +6,7 @@ import { useQueryClient, type FetchQueryOptions, type QueryClient, type QueryKey
 import { useAtomValue } from 'jotai';
 import { lazy, startTransition, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { afterLoadWhenIdle } from 'shared/browser/idle';
+import { NARROW_SCREEN } from 'shared/layout/breakpoints';
 import { BuildLabel } from 'shared/ui/build-label';
 import { myProxiesQuery } from './api/my-proxies';
 import { regionCountsQuery } from './api/region-counts';
@@ -62,8 +63,6 @@ function usePrefetchFirstLists() {
   if (tab.as === 'USA') prefetchOnce(client, statesQuery());
 }
 
-/** Details open as a modal on screens narrower than 768 px. */
-export const NARROW_SCREEN = '(max-width: 767.98px)';
 /** How long the region list takes to fold away before the results are scrolled to. */
 const FOLD_MS = 350;
 

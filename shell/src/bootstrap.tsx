@@ -9,19 +9,22 @@ import { firstPageHasFrame, firstRemoteModule } from './routing/route-modules';
 // asking for a version the portal does not run must fail with that reason. When the page is shown in the
 // portal's frame, the frame's chunk starts loading now too: left to React, it would be asked for only once
 // the router had rendered, a round trip later than the page it frames. Once it is here, it asks for the
-// top bar's data.
+// top bar's data. Each starts in a task of its own: asking for a remote or a chunk sets up the shared
+// modules it needs, and together with this file's own evaluation that was one long task on a phone.
 const signedIn = readStoredSession() !== null;
 // The next signed-in page this browser loads comes with its first view in this theme.
 if (signedIn) rememberThemeForServer();
 const first = firstRemoteModule(window.location.pathname, signedIn);
-if (first) startLoadingRemoteModule(first);
+if (first) setTimeout(() => startLoadingRemoteModule(first), 0);
 if (firstPageHasFrame(window.location.pathname, signedIn)) {
-  loadPortalLayout().then(
-    (frame) => frame.prefetchFrameData(),
-    () => {
-      // Nothing to do here: the route asks for the chunk again, and that is where a failure is shown.
-    },
-  );
+  setTimeout(() => {
+    loadPortalLayout().then(
+      (frame) => frame.prefetchFrameData(),
+      () => {
+        // Nothing to do here: the route asks for the chunk again, and that is where a failure is shown.
+      },
+    );
+  }, 0);
 }
 
 // Starting up means running the code of React, the theme and query libraries and the portal's own modules
