@@ -39,6 +39,8 @@ export const BUNDLED = [
   'ui/flag',
   'ui/page-spinner',
   'ui/pager',
+  'ui/portal-providers',
+  'ui/query-provider',
   'ui/theme',
   'ui/visually-hidden',
   'validation/shown-field-error',
