@@ -5,7 +5,16 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { createCustomer, signIn } from '../support/session.ts';
 
-const HELPER = 'Finds proxies in every country by the start of a city, ISP, ZIP, domain or IP.';
+/** The signed-in pages that come with a first view: two texts of each whose place must not change. */
+const PAGES = [
+  {
+    path: '/dashboard',
+    remote: 'marketplace',
+    title: 'Proxy marketplace',
+    text: 'Finds proxies in every country by the start of a city, ISP, ZIP, domain or IP.',
+  },
+  { path: '/history', remote: 'history', title: 'History', text: 'Include proxies that ended over 30 days ago' },
+];
 
 async function box(locator: Locator) {
   const rect = await locator.boundingBox();
@@ -13,36 +22,37 @@ async function box(locator: Locator) {
   return { x: Math.round(rect.x), y: Math.round(rect.y), width: Math.round(rect.width), height: Math.round(rect.height) };
 }
 
-/** Where the page's title and its search's hint are, in the first view alone (no script may run) or in the page. */
-async function layoutOf(page: Page, scope: 'first view' | 'page') {
+/** Where the page's title and one of its texts are, in the first view alone (no script may run) or in the page. */
+async function layoutOf(page: Page, scope: 'first view' | 'page', texts: { title: string; text: string }) {
   const root = page.locator(scope === 'first view' ? '#first-view' : '#root');
   return {
-    title: await box(root.getByText('Proxy marketplace', { exact: true }).filter({ visible: true })),
-    hint: await box(root.getByText(HELPER).filter({ visible: true })),
+    title: await box(root.getByRole('heading', { name: texts.title, exact: true, includeHidden: true }).filter({ visible: true })),
+    text: await box(root.getByText(texts.text, { exact: true }).filter({ visible: true })),
   };
 }
 
-for (const width of [390, 1440]) {
-  test(`at ${width} px the dashboard paints from its HTML, and the page replaces it where it stands`, { tag: ['@shell', '@marketplace'] }, async ({ page, request }) => {
-    await page.setViewportSize({ width, height: 900 });
-    await signIn(page, await createCustomer(request));
+for (const target of PAGES) {
+  for (const width of [390, 1440]) {
+    test(`at ${width} px ${target.path} paints from its HTML, and the page replaces it where it stands`, { tag: ['@shell', `@${target.remote}`] }, async ({ page, request }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await signIn(page, await createCustomer(request));
 
-    // What a phone paints before the portal's code has arrived.
-    await page.route(/\.js(\?|$)/, (route) => route.abort());
-    await page.goto('/dashboard');
-    await expect(page.locator('#first-view').getByText(HELPER).filter({ visible: true })).toBeVisible();
-    const firstView = await layoutOf(page, 'first view');
-    // It is only a picture of the page: nothing in it takes a click or a key.
-    expect(await page.locator('#first-view').getAttribute('inert')).not.toBeNull();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+      // What a phone paints before the portal's code has arrived.
+      await page.route(/\.js(\?|$)/, (route) => route.abort());
+      await page.goto(target.path);
+      await expect(page.locator('#first-view').getByText(target.text, { exact: true }).filter({ visible: true })).toBeVisible();
+      const firstView = await layoutOf(page, 'first view', target);
+      // It is only a picture of the page: nothing in it takes a click or a key.
+      expect(await page.locator('#first-view').getAttribute('inert')).not.toBeNull();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
 
-    await page.unroute(/\.js(\?|$)/);
-    await page.goto('/dashboard');
-    await expect(page.getByTestId('build-label-marketplace')).toBeAttached();
-    await expect(page.locator('#first-view')).toHaveCount(0);
-    await expect(page.getByRole('searchbox', { name: 'Search the catalogue' })).toBeEditable();
-    expect(await layoutOf(page, 'page')).toEqual(firstView);
-  });
+      await page.unroute(/\.js(\?|$)/);
+      await page.goto(target.path);
+      await expect(page.getByTestId(`build-label-${target.remote}`)).toBeAttached();
+      await expect(page.locator('#first-view')).toHaveCount(0);
+      expect(await layoutOf(page, 'page', target)).toEqual(firstView);
+    });
+  }
 }
 
 test('the first view comes in the theme the customer last chose', { tag: ['@shell', '@marketplace'] }, async ({ page, request }) => {

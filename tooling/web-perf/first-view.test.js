@@ -50,7 +50,10 @@ describe('first views', () => {
   it('finds the routes that have a first view, and refuses one it could not render', () => {
     assert.deepEqual(
       firstViewRoutes(manifest.remotes).map(({ remote, path, module }) => ({ remote, path, module })),
-      [{ remote: 'marketplace', path: '/dashboard', module: 'DashboardPage' }],
+      [
+        { remote: 'marketplace', path: '/dashboard', module: 'DashboardPage' },
+        { remote: 'history', path: '/history', module: 'HistoryPage' },
+      ],
     );
     const remote = { name: 'support', package: 'mfe-support', exposes: { './SupportPage': './src/support-page.tsx' } };
     assert.throws(() => firstViewRoutes([{ ...remote, routes: [{ path: '/support/*', module: 'SupportPage', firstView: true }] }]), /one fixed path/);
@@ -58,6 +61,7 @@ describe('first views', () => {
   });
 
   it('the last build: the frame for every route with a first view and the dashboard in both themes, at every viewport', () => {
+    assert.deepEqual(Object.keys(JSON.parse(readFileSync(join(repo, 'shell', 'dist', FIRST_VIEWS_FILE), 'utf8')).views).sort(), ['/dashboard', '/history']);
     const read = (folder) => JSON.parse(readFileSync(join(repo, folder, 'dist', FIRST_VIEWS_FILE), 'utf8'));
     const frames = read('shell');
     const pages = read('mfe-marketplace');
@@ -87,6 +91,6 @@ describe('first views', () => {
     const html = readFileSync(join(repo, 'shell', 'dist', FIRST_VIEW_HTML), 'utf8');
     assert.match(html, /<template data-after-paint>.*<link rel="?preload"?[^>]*main\.[0-9a-f]{8}\.js.*<\/template>/);
     assert.match(html, /<div id="?root"?><\/div>/);
-    assert.ok(!existsSync(join(repo, 'mfe-history', 'dist', FIRST_VIEWS_FILE)), 'a remote without first views writes none');
+    assert.ok(!existsSync(join(repo, 'mfe-payments', 'dist', FIRST_VIEWS_FILE)), 'a remote without first views writes none');
   });
 });
