@@ -8,19 +8,9 @@
 import { readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PAGE_SLOT, type FirstViewParts, type FirstViewsFile } from 'contract/first-views';
 import { routePattern } from './page-preloads.ts';
 
-/** One view in one theme and variant: emotion's rules as [data-emotion attribute, css], and the markup per viewport. */
-interface ViewParts {
-  styles: [string, string][];
-  bodies: string[];
-}
-
-/** A build's `first-views.json`. */
-export interface FirstViewsFile {
-  viewports: string[];
-  views: Record<string, Record<string, Record<string, ViewParts> | undefined> | undefined>;
-}
 
 export type FirstViewTheme = 'dark' | 'light';
 
@@ -33,8 +23,6 @@ export interface FirstView {
   body: string;
 }
 
-/** Where the page goes in the frame's markup (shared/src/prerender/first-view.tsx). */
-const PAGE_SLOT = '<template data-ps5-page=""></template>';
 export const FIRST_VIEWS_FILE = 'first-views.json';
 
 /**
@@ -42,7 +30,7 @@ export const FIRST_VIEWS_FILE = 'first-views.json';
  * rules, naming each: the portal's emotion then inserts none of them again (the landing page's are alike,
  * tooling/webpack/landing-prerender.js).
  */
-export function styleTags(parts: readonly ViewParts[]): string {
+export function styleTags(parts: readonly FirstViewParts[]): string {
   const seen = new Set<string>();
   const tags: string[] = [];
   const names: string[] = [];
@@ -67,7 +55,7 @@ export function styleTags(parts: readonly ViewParts[]): string {
  * While the first view is there, `#root` (where the portal renders the page) stays out of sight and out of
  * the layout; removing the first view shows it.
  */
-export function composeFirstView(viewports: readonly string[], frame: ViewParts, page: ViewParts): Omit<FirstView, 'key'> | null {
+export function composeFirstView(viewports: readonly string[], frame: FirstViewParts, page: FirstViewParts): Omit<FirstView, 'key'> | null {
   if (frame.bodies.length !== viewports.length || page.bodies.length !== viewports.length) return null;
   if (!frame.bodies.every((body) => body.includes(PAGE_SLOT))) return null;
   const variants = frame.bodies.map((body, index) => `<div data-fv="${index}">${body.replace(PAGE_SLOT, () => page.bodies[index] ?? '')}</div>`);

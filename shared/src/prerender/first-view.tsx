@@ -10,6 +10,7 @@ import { createStore, Provider as JotaiProvider } from 'jotai';
 import type { ComponentType, ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'shared/routing/server-router';
+import { PAGE_SLOT } from 'contract/first-views';
 import type { PortalConfig } from 'contract/portal-config';
 import { authAtom } from 'shared/auth/auth-atoms';
 import { appQueryClient } from 'shared/query/query-client';
@@ -41,7 +42,7 @@ export const FIRST_VIEW_VIEWPORTS: readonly Viewport[] = [
 ];
 
 /** The themes a first view is rendered in: the portal's own two (the landing page has its own prerender). */
-export const FIRST_VIEW_THEMES: readonly ThemeMode[] = ['dark', 'light'];
+const FIRST_VIEW_THEMES: readonly ThemeMode[] = ['dark', 'light'];
 
 const WIDTH_FEATURE = /^\(\s*(min|max)-width\s*:\s*([\d.]+)px\s*\)$/;
 
@@ -169,8 +170,6 @@ export function renderPageViews(pages: Readonly<Record<string, ComponentType>>):
   });
 }
 
-/** Where the page goes in the frame's markup; the API puts the page's first view there. */
-export const PAGE_SLOT = '<template data-ps5-page=""></template>';
 
 /**
  * The shell's frame around each of `paths` (its links mark the page they are on), with PAGE_SLOT where the
