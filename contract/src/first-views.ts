@@ -19,3 +19,29 @@ export interface FirstViewsFile {
   viewports: string[];
   views: Record<string, Record<string, Record<string, FirstViewParts> | undefined> | undefined>;
 }
+
+/**
+ * Emotion's rules as the style tags the page's emotion recognises: each global style in a tag of its own
+ * (emotion finds it by its name and takes it over), every other rule in one tag naming all of them (emotion
+ * inserts none of them again and moves nothing: a hundred moves of style elements cost a long task on a slow
+ * phone). Each rule once. Used for the landing page's HTML and for first views.
+ */
+export function emotionStyleTags(styles: readonly (readonly [string, string])[]): string {
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  const names: string[] = [];
+  const rules: string[] = [];
+  for (const [attribute, css] of styles) {
+    if (seen.has(attribute)) continue;
+    seen.add(attribute);
+    const [key, ...ids] = attribute.split(' ');
+    if (key === 'css') {
+      names.push(...ids);
+      rules.push(css);
+    } else {
+      tags.push(`<style data-emotion="${attribute}" data-s="">${css}</style>`);
+    }
+  }
+  if (names.length > 0) tags.push(`<style data-emotion="css ${names.join(' ')}" data-s="">${rules.join('')}</style>`);
+  return tags.join('');
+}

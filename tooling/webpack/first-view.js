@@ -83,6 +83,13 @@ export function writeFirstViewPage(pageDir) {
   writeFileSync(join(pageDir, FIRST_VIEW_HTML), preloadAfterPaint(index));
 }
 
+/** A Node build's bundle as it just wrote it (a build that runs again writes it again: no cached copy). */
+export function builtBundle(compilation, fileName) {
+  const bundle = join(compilation.outputOptions.path, fileName);
+  delete require.cache[bundle];
+  return require(bundle);
+}
+
 class RemoteFirstViewsPlugin {
   constructor(pageDir) {
     this.pageDir = pageDir;
@@ -91,9 +98,7 @@ class RemoteFirstViewsPlugin {
   apply(compiler) {
     compiler.hooks.afterEmit.tapPromise('RemoteFirstViews', async (compilation) => {
       if (compilation.errors.length > 0) return;
-      const bundle = join(compilation.outputOptions.path, 'first-views.cjs');
-      delete require.cache[bundle];
-      const { renderFirstViews } = require(bundle);
+      const { renderFirstViews } = builtBundle(compilation, 'first-views.cjs');
       mkdirSync(this.pageDir, { recursive: true });
       writeFileSync(join(this.pageDir, FIRST_VIEWS_FILE), JSON.stringify(firstViewsFile(await renderFirstViews())));
     });

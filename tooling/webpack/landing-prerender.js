@@ -4,14 +4,12 @@
 // API sends that file for `/`; the browser paints the page from the HTML alone, then hydrates it. Every
 // other path still gets the empty index.html.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import webpack from 'webpack';
+import { emotionStyleTags } from '../../contract/src/first-views.ts';
 import { preloadAfterPaint } from './after-paint.js';
-import { FIRST_VIEWS_FILE, firstViewsFile, writeFirstViewPage } from './first-view.js';
+import { builtBundle, FIRST_VIEWS_FILE, firstViewsFile, writeFirstViewPage } from './first-view.js';
 import { writeLocalRemoteRegistry } from './single-app.js';
-
-const require = createRequire(import.meta.url);
 
 export const LANDING_HTML = 'landing.html';
 // html-webpack-plugin minifies the page: the attribute may have lost its quotes.
@@ -20,27 +18,16 @@ const ROOT = /<div id="?root"?><\/div>/;
 const EMOTION_STYLE = /<style data-emotion="([^"]+)">([^<]*)<\/style>/g;
 
 /**
- * Moves the styles emotion wrote next to each element into <head>, in their order: the global ones one tag
- * each, the rest as one tag that names every style in it. Marked `data-s`, they are where the browser's
- * emotion expects styles it already has: it moves nothing (a hundred moves of style elements cost a long
- * task on a slow phone), inserts none of them again, and takes over each global one in place.
+ * Moves the styles emotion wrote next to each element into <head>, in their order, as tags emotion recognises
+ * as styles it already has (emotionStyleTags).
  */
 export function hoistStyles(markup) {
-  const tags = [];
-  const names = [];
-  const rules = [];
+  const styles = [];
   const body = markup.replace(EMOTION_STYLE, (_tag, attribute, css) => {
-    const [key, ...ids] = attribute.split(' ');
-    if (key === 'css') {
-      names.push(...ids);
-      rules.push(css);
-    } else {
-      tags.push(`<style data-emotion="${attribute}" data-s="">${css}</style>`);
-    }
+    styles.push([attribute, css]);
     return '';
   });
-  if (names.length > 0) tags.push(`<style data-emotion="css ${names.join(' ')}" data-s="">${rules.join('')}</style>`);
-  return { head: tags.join(''), body };
+  return { head: emotionStyleTags(styles), body };
 }
 
 /** Puts the rendered markup into the shell's page; fails the build when the page could not work from it. */
@@ -69,9 +56,7 @@ class LandingPrerenderPlugin {
   apply(compiler) {
     compiler.hooks.afterEmit.tapPromise('LandingPrerender', async (compilation) => {
       if (compilation.errors.length > 0) return;
-      const bundle = join(compilation.outputOptions.path, 'prerender.cjs');
-      delete require.cache[bundle];
-      const { renderLanding, renderFrames } = require(bundle);
+      const { renderLanding, renderFrames } = builtBundle(compilation, 'prerender.cjs');
       const markup = await renderLanding();
       const page = withLanding(readFileSync(join(this.pageDir, 'index.html'), 'utf8'), markup);
       writeFileSync(join(this.pageDir, LANDING_HTML), page);

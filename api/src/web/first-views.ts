@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PAGE_SLOT, type FirstViewParts, type FirstViewsFile } from 'contract/first-views';
+import { emotionStyleTags, PAGE_SLOT, type FirstViewParts, type FirstViewsFile } from 'contract/first-views';
 import { routePattern } from './page-preloads.ts';
 
 
@@ -25,29 +25,9 @@ export interface FirstView {
 
 export const FIRST_VIEWS_FILE = 'first-views.json';
 
-/**
- * One style tag per global style (emotion finds each by its name and takes it over) and one for all other
- * rules, naming each: the portal's emotion then inserts none of them again (the landing page's are alike,
- * tooling/webpack/landing-prerender.js).
- */
+/** The style tags of a frame and its page, each rule once. */
 export function styleTags(parts: readonly FirstViewParts[]): string {
-  const seen = new Set<string>();
-  const tags: string[] = [];
-  const names: string[] = [];
-  const rules: string[] = [];
-  for (const [attribute, css] of parts.flatMap((part) => part.styles)) {
-    if (seen.has(attribute)) continue;
-    seen.add(attribute);
-    const [key, ...ids] = attribute.split(' ');
-    if (key === 'css') {
-      names.push(...ids);
-      rules.push(css);
-    } else {
-      tags.push(`<style data-emotion="${attribute}" data-s="">${css}</style>`);
-    }
-  }
-  if (names.length > 0) tags.push(`<style data-emotion="css ${names.join(' ')}" data-s="">${rules.join('')}</style>`);
-  return tags.join('');
+  return emotionStyleTags(parts.flatMap((part) => part.styles));
 }
 
 /**
