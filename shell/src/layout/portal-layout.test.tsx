@@ -1,5 +1,5 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { lazy, startTransition } from 'react';
+import { lazy, startTransition, type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { loginSucceededAtom, logoutAtom } from 'shared/auth/auth-atoms';
 import { appQueryClient } from 'shared/query/query-client';
@@ -10,6 +10,21 @@ import { FIRST_VIEW_PATIENCE_MS } from '../routing/first-view';
 import { PortalLayout } from './portal-layout';
 
 const user = { _id: 'u1', username: 'alice', email: 'alice@example.com', balance: 12.5 };
+
+/** `page` at /dashboard in the portal's frame. */
+function InFrame({ page }: { page: ReactNode }) {
+  return (
+    <AppProviders>
+      <MemoryRouter initialEntries={['/dashboard']}>
+        <Routes>
+          <Route element={<PortalLayout />}>
+            <Route path="/dashboard" element={page} />
+          </Route>
+        </Routes>
+      </MemoryRouter>
+    </AppProviders>
+  );
+}
 
 describe('PortalLayout', () => {
   beforeEach(() => {
@@ -30,17 +45,7 @@ describe('PortalLayout', () => {
       document.body.prepend(view);
       // A page whose code never arrives.
       const Page = lazy(() => new Promise<never>(() => undefined));
-      render(
-        <AppProviders>
-          <MemoryRouter initialEntries={['/dashboard']}>
-            <Routes>
-              <Route element={<PortalLayout />}>
-                <Route path="/dashboard" element={<Page />} />
-              </Route>
-            </Routes>
-          </MemoryRouter>
-        </AppProviders>,
-      );
+      render(<InFrame page={<Page />} />);
       await act(async () => jest.advanceTimersByTime(FIRST_VIEW_PATIENCE_MS - 100));
       expect(view.isConnected).toBe(true);
       await act(async () => jest.advanceTimersByTime(200));
@@ -60,17 +65,7 @@ describe('PortalLayout', () => {
     // As the start-up renders: in a transition.
     await act(async () => {
       startTransition(() => {
-        render(
-          <AppProviders>
-            <MemoryRouter initialEntries={['/dashboard']}>
-              <Routes>
-                <Route element={<PortalLayout />}>
-                  <Route path="/dashboard" element={<Page />} />
-                </Route>
-              </Routes>
-            </MemoryRouter>
-          </AppProviders>,
-        );
+        render(<InFrame page={<Page />} />);
       });
     });
     expect(await screen.findByRole('heading', { name: 'Proxy marketplace' })).toBeInTheDocument();
