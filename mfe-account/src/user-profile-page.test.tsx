@@ -8,7 +8,7 @@ import { authDialogAtom } from 'shared/auth/auth-dialog-atoms';
 import { appQueryClient } from 'shared/query/query-client';
 import { appStore } from 'shared/store/app-store';
 import { AppProviders } from 'shared/ui/app-providers';
-import { deferred, fakeApi, type FakeRoute } from 'test-kit/fake-api';
+import { deferred, fakeApi, type FakeReply, type FakeRoute } from 'test-kit/fake-api';
 import UserProfilePage from './user-profile-page';
 import { AUTHENTICATOR_LINKS } from './user-profile/two-step-verification';
 
@@ -91,6 +91,21 @@ describe('account settings page', () => {
     expect(screen.getByRole('progressbar', { name: 'Proxy security' })).toHaveAttribute('aria-valuenow', '0');
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['2-Step Verification', 'Socks5 login:pass', 'Change Password']);
     expect(screen.getByTestId('build-label-account')).toHaveTextContent('account build test');
+  });
+
+  it("says nothing of the account's protections until they are known, then what they are", async () => {
+    const answer = deferred<FakeReply>();
+    routes(answer.promise);
+    await renderPage();
+    const indicator = screen.getByRole('region', { name: 'Security' });
+    expect(indicator).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByText(/secured$/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Off')).not.toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Account security' })).toHaveAttribute('aria-valuetext', 'Account security: loading');
+    await act(async () => answer.resolve({ body: { ...insecure, twoFactor: { enabled: true, recoveryCodesLeft: 10 } } }));
+    expect(await screen.findByText('1/2 secured')).toBeInTheDocument();
+    expect(indicator).toHaveAttribute('aria-busy', 'false');
+    expect(screen.getByRole('progressbar', { name: 'Account security' })).toHaveAttribute('aria-valuetext', 'Account security: on');
   });
 
   it.each([

@@ -1,12 +1,14 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AccountSecurity } from 'contract/account-security';
 import { securedCount } from '../api/account-security';
 
-function Bar({ label, secured }: { label: string; secured: boolean }) {
+/** `secured` null: not known yet (the account's settings are still on their way). */
+function Bar({ label, secured }: { label: string; secured: boolean | null }) {
   const id = `security-bar-${label.toLowerCase().replace(/\s+/g, '-')}`;
   return (
     <Box sx={{ flex: 1, minWidth: 160 }}>
@@ -15,32 +17,36 @@ function Bar({ label, secured }: { label: string; secured: boolean }) {
           {label}
         </Typography>
         <Typography variant="body2" color={secured ? 'success.main' : 'text.secondary'}>
-          {secured ? 'On' : 'Off'}
+          {secured === null ? <Skeleton width="2em" /> : secured ? 'On' : 'Off'}
         </Typography>
       </Stack>
       <LinearProgress
         variant="determinate"
         value={secured ? 100 : 0}
-        color={secured ? 'success' : 'warning'}
+        color={secured === null ? 'inherit' : secured ? 'success' : 'warning'}
         aria-labelledby={id}
-        aria-valuetext={secured ? `${label}: on` : `${label}: off`}
-        sx={{ height: 8, borderRadius: 4 }}
+        aria-valuetext={secured === null ? `${label}: loading` : secured ? `${label}: on` : `${label}: off`}
+        sx={{ height: 8, borderRadius: 4, ...(secured === null ? { opacity: 0.3 } : {}) }}
       />
     </Box>
   );
 }
 
-/** How many of the two protections are on: the account (2-step) and the proxies (own login:pass or IP list). */
+/**
+ * How many of the two protections are on: the account (2-step) and the proxies (own login:pass or IP list).
+ * Until the account's settings arrive it says nothing about them: a customer with 2-step on must not be told
+ * it is off while the page loads.
+ */
 export function SecurityIndicator({ security }: { security: AccountSecurity | undefined }) {
-  const state = security ? securedCount(security) : { account: false, proxy: false, count: 0 };
+  const state = security ? securedCount(security) : null;
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} aria-label="Security" component="section">
+    <Paper variant="outlined" sx={{ p: 2 }} aria-label="Security" component="section" aria-busy={state === null}>
       <Typography variant="h6" component="p" data-testid="secured-count" sx={{ mb: 1 }}>
-        {`${state.count}/2 secured`}
+        {state ? `${state.count}/2 secured` : <Skeleton width="7em" />}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <Bar label="Account security" secured={state.account} />
-        <Bar label="Proxy security" secured={state.proxy} />
+        <Bar label="Account security" secured={state?.account ?? null} />
+        <Bar label="Proxy security" secured={state?.proxy ?? null} />
       </Stack>
     </Paper>
   );
