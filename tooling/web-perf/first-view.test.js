@@ -75,6 +75,8 @@ describe('first views', () => {
           assert.equal(body.split(SLOT).length, 2, 'the frame has one place for the page');
           assert.match(body, /Private Sock5/);
           assert.equal(/TEST MODE/.test(body), variant === 'test');
+          // The theme toggle offers the other theme.
+          assert.match(body, theme === 'dark' ? /Switch to light theme/ : /Switch to dark theme/);
         }
       }
       const page = pages.views['/dashboard'][theme].page;

@@ -15,7 +15,7 @@ import type { PortalConfig } from 'contract/portal-config';
 import { authAtom } from 'shared/auth/auth-atoms';
 import { appQueryClient } from 'shared/query/query-client';
 import { queryKeys } from 'shared/query/query-keys';
-import type { ThemeMode } from 'shared/theme/theme-atoms';
+import { themeModeAtom, type ThemeMode } from 'shared/theme/theme-atoms';
 import { PortalTheme } from 'shared/ui/portal-providers';
 
 /**
@@ -101,6 +101,8 @@ export async function renderFirstView(element: ReactNode, { path, mode, viewport
   });
   const store = createStore();
   store.set(authAtom, { token: 'first-view', userId: 'first-view', user: null });
+  // The theme toggle shows the theme it switches to.
+  store.set(themeModeAtom, mode);
   appQueryClient.clear();
   if (config) appQueryClient.setQueryData(queryKeys.portalConfig, config);
   const realFetch = globalThis.fetch;

@@ -31,7 +31,11 @@ const storedThemeAtom = atom<ThemeMode>(readStoredTheme());
 export const themeModeAtom = atom(
   (get) => get(storedThemeAtom),
   (_get, set, mode: ThemeMode) => {
-    localStorage.setItem(THEME_KEY, mode);
+    try {
+      localStorage.setItem(THEME_KEY, mode);
+    } catch {
+      // Storage full or blocked (or none, in a first view rendered at build time): the theme still changes now.
+    }
     rememberThemeForServer(mode);
     set(storedThemeAtom, mode);
   },
