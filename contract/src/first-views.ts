@@ -2,6 +2,11 @@
 // file each build writes (`first-views.json`, tooling/webpack/first-view.js) and the API puts together for a
 // request (api/src/web/first-views.ts).
 
+/** The file each build with first views writes next to its files. */
+export const FIRST_VIEWS_FILE = 'first-views.json';
+/** The shell's page a first view goes into: index.html with its preloads kept for after the first paint. */
+export const FIRST_VIEW_HTML = 'first-view.html';
+
 /** Where the page goes in the frame's markup: the shell renders it, the API replaces it with the page. */
 export const PAGE_SLOT = '<template data-ps5-page=""></template>';
 

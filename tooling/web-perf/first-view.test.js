@@ -5,7 +5,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { FIRST_VIEW_HTML, FIRST_VIEWS_FILE, firstViewBody, firstViewRoutes, firstViewsFile } from '../webpack/first-view.js';
+import { FIRST_VIEW_HTML, FIRST_VIEWS_FILE } from '../../contract/src/first-views.ts';
+import { firstViewBody, firstViewRoutes, firstViewsFile } from '../webpack/first-view.js';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const manifest = JSON.parse(readFileSync(join(repo, 'remotes.manifest.json'), 'utf8'));

@@ -14,12 +14,10 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import webpack from 'webpack';
+import { FIRST_VIEW_HTML, FIRST_VIEWS_FILE } from '../../contract/src/first-views.ts';
 import { preloadAfterPaint } from './after-paint.js';
 
 const require = createRequire(import.meta.url);
-
-export const FIRST_VIEWS_FILE = 'first-views.json';
-export const FIRST_VIEW_HTML = 'first-view.html';
 
 /** The routes of `remotes` whose pages have a first view, with the exposed file each renders. */
 export function firstViewRoutes(remotes) {
@@ -36,6 +34,17 @@ export function firstViewRoutes(remotes) {
 }
 
 const EMOTION_STYLE = /<style data-emotion="([^"]+)">([^<]*)<\/style>/g;
+
+/** Takes the style tags emotion wrote next to the elements out of a render: its markup without them, and their rules in order. */
+export function takeEmotionStyles(markup) {
+  const styles = [];
+  const body = markup.replace(EMOTION_STYLE, (_tag, attribute, css) => {
+    styles.push([attribute, css]);
+    return '';
+  });
+  return { styles, body };
+}
+
 // Ids, and the attributes that point at them: a first view's must not clash with the page that replaces it.
 const ID_ATTRIBUTE = /\s(id|for|aria-(?:labelledby|describedby|controls|owns|activedescendant))="([^"]*)"/g;
 
@@ -46,11 +55,9 @@ const ID_ATTRIBUTE = /\s(id|for|aria-(?:labelledby|describedby|controls|owns|act
  */
 export function firstViewBody(markup, prefix, styles) {
   if (/<script/i.test(markup)) throw new Error('a first view rendered an inline script: the page CSP allows none');
-  return markup
-    .replace(EMOTION_STYLE, (_tag, attribute, css) => {
-      styles.set(attribute, css);
-      return '';
-    })
+  const taken = takeEmotionStyles(markup);
+  for (const [attribute, css] of taken.styles) styles.set(attribute, css);
+  return taken.body
     .replace(/ data-testid="[^"]*"/g, '')
     .replace(ID_ATTRIBUTE, (_match, name, value) => ` ${name}="${value.split(/\s+/).map((id) => `${prefix}${id}`).join(' ')}"`);
 }

@@ -6,27 +6,22 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import webpack from 'webpack';
-import { emotionStyleTags } from '../../contract/src/first-views.ts';
 import { preloadAfterPaint } from './after-paint.js';
-import { builtBundle, FIRST_VIEWS_FILE, firstViewsFile, writeFirstViewPage } from './first-view.js';
+import { emotionStyleTags, FIRST_VIEWS_FILE } from '../../contract/src/first-views.ts';
+import { builtBundle, firstViewsFile, takeEmotionStyles, writeFirstViewPage } from './first-view.js';
 import { writeLocalRemoteRegistry } from './single-app.js';
 
 export const LANDING_HTML = 'landing.html';
 // html-webpack-plugin minifies the page: the attribute may have lost its quotes.
 const ROOT = /<div id="?root"?><\/div>/;
 
-const EMOTION_STYLE = /<style data-emotion="([^"]+)">([^<]*)<\/style>/g;
 
 /**
  * Moves the styles emotion wrote next to each element into <head>, in their order, as tags emotion recognises
  * as styles it already has (emotionStyleTags).
  */
 export function hoistStyles(markup) {
-  const styles = [];
-  const body = markup.replace(EMOTION_STYLE, (_tag, attribute, css) => {
-    styles.push([attribute, css]);
-    return '';
-  });
+  const { styles, body } = takeEmotionStyles(markup);
   return { head: emotionStyleTags(styles), body };
 }
 

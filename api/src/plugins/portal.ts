@@ -14,6 +14,7 @@ import fp from 'fastify-plugin';
 import type { RemoteMap } from 'contract/realtime';
 import { REMOTE_NAMES, type Config } from '../config.ts';
 import { createCompressionDictionaries, type CompressionDictionaries } from '../web/compression-dictionaries.ts';
+import { FIRST_VIEW_HTML } from 'contract/first-views';
 import { createFirstViews, themeFromCookie, type FirstView } from '../web/first-views.ts';
 import { createPagePreloads } from '../web/page-preloads.ts';
 
@@ -28,8 +29,6 @@ const PRELOADS_MARK = /<meta name="?ps5-remote-preloads"?\s*\/?>/;
 
 /** Written by the shell's production build: index.html with the landing page rendered into it. */
 const LANDING_HTML = 'landing.html';
-/** Written by the shell's production build: index.html with its preloads kept for after the first paint, for first views. */
-const FIRST_VIEW_HTML = 'first-view.html';
 const EMPTY_ROOT = /<div id="?root"?><\/div>/;
 
 /** The page with a first view before its empty #root and the view's styles in <head>. */

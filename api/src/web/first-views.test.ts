@@ -3,8 +3,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
-import type { FirstViewsFile } from 'contract/first-views';
-import { composeFirstView, createFirstViews, FIRST_VIEWS_FILE, styleTags, themeFromCookie } from './first-views.ts';
+import { FIRST_VIEWS_FILE, type FirstViewsFile } from 'contract/first-views';
+import { composeFirstView, createFirstViews, styleTags, themeFromCookie } from './first-views.ts';
 
 const SLOT = '<template data-ps5-page=""></template>';
 const VIEWPORTS = ['(max-width: 767.98px)', '(min-width: 767.99px)'];

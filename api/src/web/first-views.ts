@@ -8,9 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { emotionStyleTags, PAGE_SLOT, type FirstViewParts, type FirstViewsFile } from 'contract/first-views';
+import { emotionStyleTags, FIRST_VIEWS_FILE, PAGE_SLOT, type FirstViewParts, type FirstViewsFile } from 'contract/first-views';
 import { routePattern } from './page-preloads.ts';
-
 
 export type FirstViewTheme = 'dark' | 'light';
 
@@ -22,8 +21,6 @@ export interface FirstView {
   /** The first view's element, to stand before `#root`. */
   body: string;
 }
-
-export const FIRST_VIEWS_FILE = 'first-views.json';
 
 /** The style tags of a frame and its page, each rule once. */
 export function styleTags(parts: readonly FirstViewParts[]): string {
@@ -88,8 +85,9 @@ export function createFirstViews(options: {
   remoteUrls: Readonly<Record<string, string>>;
 }): FirstViews {
   const routes = firstViewRoutes(options.manifestFile);
-  // Each build's file, parsed once per version of it.
+  // Each build's file, parsed once per version of it; each view put together once per versions of its two files.
   const files = new Map<string, { version: string; file: FirstViewsFile | null }>();
+  const composed = new Map<string, FirstView | null>();
 
   async function fileIn(dir: string): Promise<{ version: string; file: FirstViewsFile } | null> {
     const path = join(dir, FIRST_VIEWS_FILE);
@@ -114,13 +112,17 @@ export function createFirstViews(options: {
       const remoteDir = route && !options.remoteUrls[route.remote] ? options.remoteDirs[route.remote] : undefined;
       if (!route || !remoteDir) return null;
       const [shell, remote] = await Promise.all([fileIn(options.shellDir), fileIn(remoteDir)]);
-      if (!shell || !remote || !sameList(shell.file.viewports, remote.file.viewports)) return null;
-      const frame = shell.file.views[route.path]?.[theme]?.[testMode ? 'test' : 'live'];
-      const page = remote.file.views[route.path]?.[theme]?.page;
-      if (!frame || !page) return null;
-      const view = composeFirstView(shell.file.viewports, frame, page);
-      if (!view) return null;
-      return { key: `${route.path}|${theme}|${testMode}|${shell.version}|${remote.version}`, ...view };
+      if (!shell || !remote) return null;
+      const key = `${route.path}|${theme}|${testMode}|${shell.version}|${remote.version}`;
+      if (!composed.has(key)) {
+        const frame = shell.file.views[route.path]?.[theme]?.[testMode ? 'test' : 'live'];
+        const page = remote.file.views[route.path]?.[theme]?.page;
+        const fits = frame && page && sameList(shell.file.viewports, remote.file.viewports);
+        const view = fits ? composeFirstView(shell.file.viewports, frame, page) : null;
+        if (composed.size > 100) composed.clear();
+        composed.set(key, view ? { key, ...view } : null);
+      }
+      return composed.get(key) ?? null;
     },
   };
 }

@@ -172,7 +172,6 @@ export function renderPageViews(pages: Readonly<Record<string, ComponentType>>):
   });
 }
 
-
 /**
  * The shell's frame around each of `paths` (its links mark the page they are on), with PAGE_SLOT where the
  * page goes: `test` as while payments run in the sandbox (the test-mode mark), `live` otherwise.
