@@ -18,13 +18,18 @@ for (const name of (await readdir(migrations)).filter((file) => file.endsWith('.
 const [user] = (await pglite.query<{ id: string }>(
   `INSERT INTO users (username, email, password_hash) VALUES ('bench', 'bench@example.com', 'x') RETURNING id`,
 )).rows;
+const [exit] = (await pglite.query<{ id: number }>(
+  `INSERT INTO exits (source, endpoint_key, kind, declared_type, state) VALUES ('bench', 'direct:bench:1', 'direct', 'residential', 'online')
+   RETURNING id`,
+)).rows;
 const [listing] = (await pglite.query<{ id: number }>(
-  `INSERT INTO proxy_listings (source, source_ref, real_ip, dns_ip, domain, region_key, ct, country, state, city, zip,
+  `INSERT INTO proxy_listings (exit_id, real_ip, dns_ip, domain, region_key, ct, country, state, city, zip,
      latitude, time_zone, isp, user_type, speed, ping, added_at, base_cents, fresh_cents, sbl_black, xbl_black,
      css_black, pbl_black, online)
-   VALUES ('bench', 'bench-1', '198.18.0.1', '198.18.0.1', 'bench.test', 'USA', 'US', 'United States', 'California',
+   VALUES ($1, '198.18.0.1', '198.18.0.1', 'bench.test', 'USA', 'US', 'United States', 'California',
      'Fresno', '93650', 36.8, 'America/Los_Angeles', 'Bench ISP', 'Residential', 10, 20, now(), 200, 0, 0, 0, 0, 0, true)
    RETURNING id`,
+  [exit!.id],
 )).rows;
 await pglite.query(
   `INSERT INTO proxy_leases (user_id, listing_id, port, socks_auth, price_cents, starts_at, expires_at)

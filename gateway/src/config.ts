@@ -35,6 +35,8 @@ export interface GatewayConfig {
   resyncMs: number;
   /** Usage counters are written at most this often, one row per lease. */
   usageFlushMs: number;
+  /** Key material that opens exit credentials; null: the key kept in the database's settings table. */
+  exitCredentialsKey: string | null;
 }
 
 type Environment = Record<string, string | undefined>;
@@ -82,5 +84,6 @@ export function loadGatewayConfig(env: Environment = process.env): GatewayConfig
     allowLoopback: flag(env, 'GATEWAY_ALLOW_LOOPBACK'),
     resyncMs: integer(env, 'GATEWAY_RESYNC_MS', 30_000, 1000),
     usageFlushMs: integer(env, 'GATEWAY_USAGE_FLUSH_MS', 1000, 100),
+    exitCredentialsKey: env.EXIT_CREDENTIALS_KEY?.trim() || null,
   };
 }

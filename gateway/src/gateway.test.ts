@@ -5,6 +5,7 @@ import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import { SocksClient } from 'socks';
+import { createExitCredentialSealer } from './exit-credentials.ts';
 import type { Gateway } from './gateway.ts';
 import { startStaticSocksServer } from './static-server.ts';
 import {
@@ -191,6 +192,34 @@ for (const backend of backends) {
 
         const refused = await handshake(badExit.port, badExit.login, badExit.password, '127.0.0.1', http.port);
         assert.equal(refused.reply, 0x01, 'an upstream that refuses us is a general failure');
+      } finally {
+        await upstream.close();
+      }
+    });
+
+    test('exit credentials are sealed at rest; a box that does not open is not used, a new one is picked up at once', async () => {
+      const upstream = await startStaticSocksServer({ login: 'provider', password: 'Sealed-Pass-7', config: { allowLoopback: true } });
+      try {
+        const lease = await createLease(database, {
+          exit: { kind: 'socks5', host: '127.0.0.1', port: upstream.port, login: 'provider', password: 'Sealed-Pass-7' },
+        });
+        await waitForPort([gateway], lease.port);
+        const [exit] = await database.sql<{ id: number; endpoint_key: string; credentials_box: string }>(
+          `SELECT e.* FROM exits e JOIN proxy_listings s ON s.exit_id = e.id JOIN proxy_leases l ON l.listing_id = s.id WHERE l.id = $1`,
+          [lease.id],
+        );
+        assert.ok(exit && !JSON.stringify(exit).includes('Sealed-Pass-7'), 'no plain password in the exit row');
+        assert.equal((await handshake(lease.port, lease.login, lease.password, '127.0.0.1', http.port)).reply, 0x00);
+
+        // Sealed under another key (an operator who changed EXIT_CREDENTIALS_KEY): the lease is not served.
+        const foreign = createExitCredentialSealer('another key').seal(exit.endpoint_key, { login: 'provider', password: 'Sealed-Pass-7' });
+        await database.sql('UPDATE exits SET credentials_box = $1 WHERE id = $2', [foreign, exit.id]);
+        await waitUntil(() => gateway.directory.get(lease.id) === undefined);
+        // The right box again (a notification names the listing): served again.
+        await database.sql('UPDATE exits SET credentials_box = $1 WHERE id = $2', [exit.credentials_box, exit.id]);
+        await waitUntil(() => gateway.directory.get(lease.id) !== undefined);
+        await waitForPort([gateway], lease.port);
+        assert.equal((await handshake(lease.port, lease.login, lease.password, '127.0.0.1', http.port)).reply, 0x00);
       } finally {
         await upstream.close();
       }

@@ -6,6 +6,8 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { GatewayConfig } from './config.ts';
 import { createDestinationPolicy, type DestinationPolicy } from './destination-policy.ts';
+import { createExitCredentialOpener } from './exit-credential-opener.ts';
+import { loadExitCredentialsKey } from './exit-credentials.ts';
 import { LeaseDirectory, type Lease } from './lease-directory.ts';
 import { silentLogger, type Logger } from './logger.ts';
 import { IdleSweep, Session, type LeaseState, type PortState, type SessionContext } from './socks5-session.ts';
@@ -131,11 +133,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     state.sessions.clear();
   };
 
+  const credentials = createExitCredentialOpener(await loadExitCredentialsKey(adapter, config.exitCredentialsKey));
   const directory = new LeaseDirectory({
     adapter,
     portRange: config.portRange,
     resyncMs: config.resyncMs,
     log,
+    credentials,
     events: {
       onUpsert(lease: Lease, previous: Lease | undefined) {
         const state = states.get(lease.id);

@@ -4,6 +4,7 @@
 // own timer at expires_at (a renewal re-arms the timer; the lease is never dropped in between).
 import { BlockList, isIPv4 } from 'node:net';
 import type { PortRange } from './config.ts';
+import type { ExitCredentialOpener } from './exit-credential-opener.ts';
 import type { Logger } from './logger.ts';
 import type { SqlAdapter } from './sql-adapter.ts';
 
@@ -41,15 +42,16 @@ interface LeaseRow {
   exit_kind: string;
   exit_host: string | null;
   exit_port: number | null;
-  exit_login: string | null;
-  exit_pass: string | null;
+  endpoint_key: string;
+  credentials_box: string | null;
 }
 
+// The exit of a lease is its listing's exit (migrations/0015_exits.sql); its credentials are sealed.
 const LEASE_COLUMNS = `
   l.id, l.port, l.socks_auth, (extract(epoch from l.expires_at) * 1000)::float8 AS expires_ms,
   l.allow_cidrs::text[] AS allow_cidrs,
-  s.exit_kind, s.exit_host, s.exit_port, s.exit_login, s.exit_pass
-  FROM proxy_leases l JOIN proxy_listings s ON s.id = l.listing_id`;
+  e.kind AS exit_kind, e.host AS exit_host, e.port AS exit_port, e.endpoint_key, e.credentials_box
+  FROM proxy_leases l JOIN proxy_listings s ON s.id = l.listing_id JOIN exits e ON e.id = s.exit_id`;
 
 const ACTIVE = `l.expires_at > now() AND l.port BETWEEN $1 AND $2`;
 
@@ -62,6 +64,8 @@ export interface LeaseDirectoryOptions {
   resyncMs: number;
   log: Logger;
   events: LeaseDirectoryEvents;
+  /** Opens the sealed credentials of upstream exits. */
+  credentials: ExitCredentialOpener;
 }
 
 export class LeaseDirectory {
@@ -195,7 +199,7 @@ export class LeaseDirectory {
 
   #apply(id: number, row: LeaseRow | null): void {
     const previous = this.#leases.get(id);
-    const lease = row ? toLease(row, this.#options.log) : null;
+    const lease = row ? toLease(row, this.#options.credentials, this.#options.log) : null;
     if (!lease || lease.expiresAt <= Date.now()) {
       if (previous) this.#remove(previous);
       return;
@@ -229,12 +233,18 @@ export class LeaseDirectory {
   }
 }
 
-function toLease(row: LeaseRow, log: Logger): Lease | null {
+function toLease(row: LeaseRow, credentials: ExitCredentialOpener, log: Logger): Lease | null {
   const separator = row.socks_auth.indexOf(':');
   if (separator <= 0) return null;
   let exit: Exit;
   if (row.exit_kind === 'socks5' && row.exit_host && row.exit_port) {
-    exit = { kind: 'socks5', host: row.exit_host, port: row.exit_port, login: row.exit_login, password: row.exit_pass };
+    const opened = row.credentials_box === null ? null : credentials.open(row.endpoint_key, row.credentials_box);
+    if (row.credentials_box !== null && opened === null) {
+      // Never the box or anything from it in the log: only which lease cannot be served, and the likely cause.
+      log.error({ leaseId: row.id }, 'gateway: the exit credentials of a lease do not open; is EXIT_CREDENTIALS_KEY the key that sealed them?');
+      return null;
+    }
+    exit = { kind: 'socks5', host: row.exit_host, port: row.exit_port, login: opened?.login ?? null, password: opened?.password ?? null };
   } else if (row.exit_kind === 'direct') {
     exit = { kind: 'direct' };
   } else {

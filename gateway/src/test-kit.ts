@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { loadGatewayConfig, type GatewayConfig } from './config.ts';
+import { createExitCredentialSealer, loadExitCredentialsKey } from './exit-credentials.ts';
 import { startGateway, type Gateway } from './gateway.ts';
 import { createPgAdapter } from './pg-adapter.ts';
 import { createPGliteAdapter } from './pglite-adapter.ts';
@@ -143,23 +144,44 @@ export interface ExitFields {
 
 let listingSequence = 0;
 
-/** A user and a listing with the given exit, as the API's inventory would hold them. */
+/** The key material the test database keeps for exit credentials (generated on first use, as in production). */
+export async function exitCredentialsKeyOf(database: TestDatabase): Promise<string> {
+  const adapter = database.adapter();
+  return loadExitCredentialsKey(adapter, null);
+}
+
+/** A user and a listing with the given exit (credentials sealed), as the API's inventory would hold them. */
 export async function createListing(database: TestDatabase, exit: ExitFields = { kind: 'direct' }) {
   listingSequence += 1;
   const [user] = await database.sql<{ id: string }>(
     `INSERT INTO users (username, email, password_hash) VALUES ($1, $2, 'x') RETURNING id`,
     [`user${listingSequence}_${randomBytes(3).toString('hex')}`, `u${listingSequence}${randomBytes(3).toString('hex')}@example.com`],
   );
-  const [listing] = await database.sql<{ id: number }>(
-    `INSERT INTO proxy_listings (source, source_ref, real_ip, dns_ip, domain, region_key, ct, country, state, city, zip,
-       latitude, time_zone, isp, user_type, speed, ping, added_at, base_cents, fresh_cents, sbl_black, xbl_black,
-       css_black, pbl_black, online, exit_kind, exit_host, exit_port, exit_login, exit_pass)
-     VALUES ('test', $1, '198.18.0.1', '198.18.0.1', 'example.test', 'USA', 'US', 'United States', 'California',
-       'Fresno', '93650', 36.8, 'America/Los_Angeles', 'Test ISP', 'Residential', 10, 20, now(), 200, 0, 0, 0, 0, 0,
-       true, $2, $3, $4, $5, $6) RETURNING id`,
-    [`ref-${listingSequence}-${randomBytes(3).toString('hex')}`, exit.kind, exit.host ?? null, exit.port ?? null, exit.login ?? null, exit.password ?? null],
+  const endpointKey = `test:${listingSequence}:${randomBytes(6).toString('hex')}`;
+  let box: string | null = null;
+  let digest: string | null = null;
+  if (exit.login !== undefined && exit.password !== undefined) {
+    const sealer = createExitCredentialSealer(await exitCredentialsKeyOf(database));
+    const credentials = { login: exit.login, password: exit.password };
+    box = sealer.seal(endpointKey, credentials);
+    digest = sealer.credentialsDigest(credentials);
+  }
+  const [row] = await database.sql<{ id: number }>(
+    `INSERT INTO exits (source, endpoint_key, kind, host, port, credentials_box, credentials_digest, declared_type, state)
+     VALUES ('test', $1, $2, $3, $4, $5, $6, 'residential', 'online') RETURNING id`,
+    [endpointKey, exit.kind, exit.host ?? null, exit.port ?? null, box, digest],
   );
-  return { userId: user!.id, listingId: Number(listing!.id) };
+  const exitId = Number(row!.id);
+  const [listing] = await database.sql<{ id: number }>(
+    `INSERT INTO proxy_listings (exit_id, real_ip, dns_ip, domain, region_key, ct, country, state, city, zip,
+       latitude, time_zone, isp, user_type, speed, ping, added_at, base_cents, fresh_cents, sbl_black, xbl_black,
+       css_black, pbl_black, online)
+     VALUES ($1, '198.18.0.1', '198.18.0.1', 'example.test', 'USA', 'US', 'United States', 'California',
+       'Fresno', '93650', 36.8, 'America/Los_Angeles', 'Test ISP', 'Residential', 10, 20, now(), 200, 0, 0, 0, 0, 0,
+       true) RETURNING id`,
+    [exitId],
+  );
+  return { userId: user!.id, listingId: Number(listing!.id), exitId, endpointKey };
 }
 
 export interface LeaseFields {
