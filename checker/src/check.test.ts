@@ -1,0 +1,131 @@
+// The check against real sockets on loopback: a live exit passes and names where its traffic leaves; every
+// way an upstream fails ends within the check's timeout at the stage where it failed.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { checkExit, judgeTarget, type CheckResult, type UpstreamExit } from './check.ts';
+import { startJudge, type Judge } from './judge.ts';
+import { closedPort, startImpostorJudge, startUpstream } from './test-kit.ts';
+
+const timeouts = { connectMs: 1000, totalMs: 1500 };
+
+function exitAt(port: number, login: string | null = null, password: string | null = null): UpstreamExit {
+  return { host: '127.0.0.1', port, login, password };
+}
+
+function assertFailed(result: CheckResult, stage: string, failure: string): void {
+  assert.equal(result.ok, false, JSON.stringify(result));
+  if (result.ok) return;
+  assert.equal(result.stage, stage, JSON.stringify(result));
+  assert.equal(result.failure, failure, JSON.stringify(result));
+  assert.ok(result.totalMs <= timeouts.totalMs + 500, `ended within its timeout (${result.totalMs} ms)`);
+}
+
+describe('checking an exit', () => {
+  let judge: Judge;
+  before(async () => {
+    judge = await startJudge({ host: '127.0.0.1', port: 0 });
+  });
+  after(() => judge.close());
+
+  it('passes through a live upstream and reports connect time, ping and the address the judge saw', async () => {
+    const upstream = await startUpstream();
+    try {
+      const result = await checkExit(exitAt(upstream.port), judgeTarget(judge.url), timeouts);
+      assert.equal(result.ok, true, JSON.stringify(result));
+      if (!result.ok) return;
+      assert.equal(result.exitIp, '127.0.0.1');
+      assert.ok(result.connectMs >= 0 && result.pingMs >= 0 && result.totalMs >= result.pingMs);
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  it('logs in with the exit\'s credentials, and the judge sees the address the upstream leaves from', async () => {
+    const upstream = await startUpstream({ login: 'provider', password: 'p4ss:word', localAddress: '127.0.0.2' });
+    try {
+      const result = await checkExit(exitAt(upstream.port, 'provider', 'p4ss:word'), judgeTarget(judge.url), timeouts);
+      assert.equal(result.ok, true, JSON.stringify(result));
+      if (result.ok) assert.equal(result.exitIp, '127.0.0.2');
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  it('a wrong password fails at auth; a login the exit lacks fails at the greeting', async () => {
+    const upstream = await startUpstream({ login: 'provider', password: 'right' });
+    try {
+      assertFailed(await checkExit(exitAt(upstream.port, 'provider', 'wrong'), judgeTarget(judge.url), timeouts), 'auth', 'rejected');
+      assertFailed(await checkExit(exitAt(upstream.port), judgeTarget(judge.url), timeouts), 'greeting', 'rejected');
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  it('nothing listening: refused at connect', async () => {
+    assertFailed(await checkExit(exitAt(await closedPort()), judgeTarget(judge.url), timeouts), 'connect', 'refused');
+  });
+
+  it('an upstream that accepts and never answers times out at the greeting, within the check\'s timeout', async () => {
+    const upstream = await startUpstream({ behaviour: 'black-hole' });
+    try {
+      const started = Date.now();
+      assertFailed(await checkExit(exitAt(upstream.port), judgeTarget(judge.url), timeouts), 'greeting', 'timeout');
+      assert.ok(Date.now() - started >= timeouts.totalMs - 50);
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  it('garbage instead of SOCKS5 fails at the greeting; hanging up half-way fails where it hung up', async () => {
+    const garbage = await startUpstream({ behaviour: 'garbage' });
+    const hangUp = await startUpstream({ behaviour: 'hang-up-after-greeting' });
+    try {
+      assertFailed(await checkExit(exitAt(garbage.port), judgeTarget(judge.url), timeouts), 'greeting', 'protocol');
+      assertFailed(await checkExit(exitAt(hangUp.port), judgeTarget(judge.url), timeouts), 'target', 'closed');
+    } finally {
+      await garbage.close();
+      await hangUp.close();
+    }
+  });
+
+  it('a judge that is down fails at the target (the upstream refused the CONNECT)', async () => {
+    const upstream = await startUpstream();
+    try {
+      const down = judgeTarget(`http://127.0.0.1:${await closedPort()}/`);
+      assertFailed(await checkExit(exitAt(upstream.port), down, timeouts), 'target', 'refused');
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  it('an answer that is not the judge\'s (no nonce, not JSON) is a bad answer', async () => {
+    const upstream = await startUpstream();
+    const impostor = await startImpostorJudge('{"ip":"203.0.113.5","n":"not-yours"}');
+    const portal = await startImpostorJudge('<html>Welcome to the hotel wifi</html>');
+    try {
+      assertFailed(await checkExit(exitAt(upstream.port), judgeTarget(impostor.url), timeouts), 'answer', 'bad-answer');
+      assertFailed(await checkExit(exitAt(upstream.port), judgeTarget(portal.url), timeouts), 'answer', 'bad-answer');
+    } finally {
+      await upstream.close();
+      await impostor.close();
+      await portal.close();
+    }
+  });
+});
+
+describe('the judge', () => {
+  it('answers GET / with the caller\'s address and the nonce, and nothing else', async () => {
+    const judge = await startJudge({ host: '127.0.0.1', port: 0 });
+    try {
+      const answer = await fetch(`${judge.url}?n=abc_123`);
+      assert.equal(answer.status, 200);
+      assert.equal(answer.headers.get('cache-control'), 'no-store');
+      assert.deepEqual(await answer.json(), { ip: '127.0.0.1', n: 'abc_123' });
+      assert.deepEqual(await (await fetch(`${judge.url}?n=${'x'.repeat(65)}`)).json(), { ip: '127.0.0.1', n: '' });
+      assert.equal((await fetch(`${judge.url}anything`)).status, 404);
+      assert.equal((await fetch(judge.url, { method: 'POST', body: 'x' })).status, 404);
+    } finally {
+      await judge.close();
+    }
+  });
+});

@@ -1,0 +1,61 @@
+// The judge: a small HTTP endpoint that tells a caller the address it sees. A check asks it through the exit
+// under test, so the answer is where the exit's traffic leaves. It answers GET / with
+// {"ip": "<caller's address>", "n": "<the nonce the caller sent>"}; the nonce shows the answer came from the
+// judge and not from something in between (a captive portal, a proxy answering on its own). Nothing else.
+// It runs inside the API on embedded defaults and as a process of its own on any public host (judge-main.ts).
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Judge {
+  /** http://host:port/ as the checks should ask it. */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const NONCE = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The caller's address as a judge reports it: IPv4-mapped IPv6 addresses in their IPv4 form. */
+export function callerAddress(request: IncomingMessage): string {
+  const address = request.socket.remoteAddress ?? '';
+  return address.startsWith('::ffff:') && address.includes('.') ? address.slice('::ffff:'.length) : address;
+}
+
+function answer(request: IncomingMessage, response: ServerResponse): void {
+  const url = new URL(request.url ?? '/', 'http://judge.invalid');
+  if (url.pathname !== '/' || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    response.writeHead(404, { 'content-type': 'text/plain', connection: 'close' }).end('not found\n');
+    return;
+  }
+  const nonce = url.searchParams.get('n') ?? '';
+  const body = JSON.stringify({ ip: callerAddress(request), n: NONCE.test(nonce) ? nonce : '' });
+  response.writeHead(200, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-store',
+    connection: 'close',
+  });
+  response.end(request.method === 'HEAD' ? undefined : body);
+}
+
+export async function startJudge(options: { host: string; port: number }): Promise<Judge> {
+  const server = createServer({ requestTimeout: 10_000, headersTimeout: 5_000, keepAliveTimeout: 1_000 }, answer);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ host: options.host, port: options.port }, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host === '0.0.0.0' ? '127.0.0.1' : options.host;
+  return {
+    url: `http://${host}:${port}/`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
