@@ -19,26 +19,40 @@ const dirs = (names) => names.map((name) => `./${name}`);
 const boundaryZones = [
   ...remotes.map((remote) => ({
     target: `./${remote}`,
-    from: dirs([...apps.filter((app) => app !== remote), 'api', 'e2e', 'gateway']),
+    from: dirs([...apps.filter((app) => app !== remote), 'api', 'e2e', 'gateway', 'checker']),
     message: 'A remote is deployed alone: it may import shared, never the shell, another remote or the API.',
   })),
   {
     target: './shell',
-    from: dirs([...remotes, 'api', 'e2e', 'gateway']),
+    from: dirs([...remotes, 'api', 'e2e', 'gateway', 'checker']),
     message: 'The shell knows remotes only by name at runtime.',
   },
-  { target: './shared', from: dirs([...apps, 'api', 'e2e', 'gateway']), message: 'shared is a library: it imports no app.' },
+  { target: './shared', from: dirs([...apps, 'api', 'e2e', 'gateway', 'checker']), message: 'shared is a library: it imports no app.' },
   {
     target: './api',
     from: dirs([...apps, 'e2e', 'tooling']),
     message: 'The API imports only the wire contract (contract/), no browser package.',
   },
   {
-    // The API starts the SOCKS5 gateway in-process on embedded defaults (main.ts) and its tests start it
-    // the same way, through gateway/embedded; nothing else in the API reaches into the gateway.
-    target: ['./api/src/**/!(main|*.test).ts', './api/bench'],
+    // The API starts the SOCKS5 gateway in-process on embedded defaults (main.ts) and its tests (and their
+    // test kits) start it the same way, through gateway/embedded. Elsewhere the API uses only the sealing of exit credentials and
+    // the secret box: opening exit credentials is for the gateway and the checker alone.
+    target: ['./api/src/**/!(main|*.test|*-test-kit).ts', './api/bench'],
     from: './gateway',
-    message: 'Only api/src/main.ts (and API tests) may start the gateway, through gateway/embedded.',
+    except: ['./src/secret-box.ts', './src/exit-credentials.ts'],
+    message: 'Only api/src/main.ts (and API tests) may start the gateway, through gateway/embedded; the API seals exit credentials and never opens them.',
+  },
+  {
+    // The checker runs in the API process (main.ts) and in the inventory command when it works on the
+    // database itself; API tests (and their test kits) start it too. Nothing else in the API reaches into it.
+    target: [
+      './api/src/!(main|*.test|*-test-kit).ts',
+      './api/src/!(cli)/**/!(*.test|*-test-kit).ts',
+      './api/src/cli/!(inventory|*.test).ts',
+      './api/bench',
+    ],
+    from: './checker',
+    message: 'Only api/src/main.ts, the inventory command (and API tests) may start the checker, through checker/embedded.',
   },
   {
     target: './api/src',
@@ -54,17 +68,22 @@ const boundaryZones = [
   },
   {
     target: './contract',
-    from: dirs([...apps, 'shared', 'api', 'e2e', 'gateway', 'tooling']),
+    from: dirs([...apps, 'shared', 'api', 'e2e', 'gateway', 'checker', 'tooling']),
     message: 'The contract is the bottom layer: it imports nothing of the workspace.',
   },
   {
     target: './gateway',
+    from: dirs([...apps, 'shared', 'api', 'e2e', 'checker']),
+    message: 'The gateway is deployed on its own: it imports no browser package, no API code and not the checker.',
+  },
+  {
+    target: './checker',
     from: dirs([...apps, 'shared', 'api', 'e2e']),
-    message: 'The gateway is deployed on its own: it imports no browser package and no API code.',
+    message: 'The checker is deployed on its own: it imports no browser package and no API code (the gateway\'s SOCKS5 and database pieces, and the contract, are fine).',
   },
   {
     target: './e2e',
-    from: dirs([...apps, 'shared', 'api', 'gateway']),
+    from: dirs([...apps, 'shared', 'api', 'gateway', 'checker']),
     message: 'End-to-end tests drive the product from outside: they may import the contract, not app internals.',
   },
 ];
@@ -136,7 +155,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.jest, ...globals.node } },
   },
   {
-    files: ['api/**/*.ts', 'gateway/**/*.ts', 'e2e/**/*.{ts,mjs}', 'scripts/**/*.mjs', 'tooling/**/*.{js,cjs,mjs}', '*.config.js', '**/webpack.config.js'],
+    files: ['api/**/*.ts', 'gateway/**/*.ts', 'checker/**/*.ts', 'e2e/**/*.{ts,mjs}', 'scripts/**/*.mjs', 'tooling/**/*.{js,cjs,mjs}', '*.config.js', '**/webpack.config.js'],
     languageOptions: { globals: { ...globals.node } },
     rules: { 'no-console': 'off', '@typescript-eslint/no-require-imports': 'off' },
   },

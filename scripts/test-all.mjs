@@ -1,4 +1,4 @@
-// The README's test command: every suite in order (lint, typecheck, unit, API, gateway, build, e2e), stopping at
+// The README's test command: every suite in order (lint, typecheck, unit, API, gateway, checker, build, e2e), stopping at
 // the first failure with a non-zero exit. Each runner's own summary is shown; the last line adds them up.
 import { spawn } from 'node:child_process';
 
@@ -11,6 +11,7 @@ const steps = [
   { name: 'unit (jest)', args: ['run', 'test:unit'], count: 'jest' },
   { name: `API (node --test, PGlite${process.env.TEST_DATABASE_URL ? ' and PostgreSQL' : ''})`, args: ['run', 'test:api'], count: 'node' },
   { name: `gateway (node --test, real sockets, PGlite${process.env.TEST_DATABASE_URL ? ' and PostgreSQL' : ''})`, args: ['run', 'test:gateway'], count: 'node' },
+  { name: `checker (node --test, real sockets, PGlite${process.env.TEST_DATABASE_URL ? ' and PostgreSQL' : ''})`, args: ['run', 'test:checker'], count: 'node' },
   { name: 'build (shell and remotes)', args: ['run', 'build'] },
   // Bytes of the JavaScript `/` loads, from the build output: fails when the visitor's first page grows past its budget.
   { name: 'page weight budget (JS of /)', args: ['run', 'test:budget'], count: 'node' },

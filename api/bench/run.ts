@@ -69,6 +69,8 @@ try {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'error',
     INVENTORY_SIZE: String(inventorySize),
+    // A production-like database gets no demo unless asked: the benchmark's catalogue is the demo's.
+    INVENTORY_DEMO: 'true',
     // A loopback name: the bench runs the sandbox provider, which refuses public addresses.
     PUBLIC_URL: 'http://bench.localhost',
   });

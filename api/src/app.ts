@@ -1,6 +1,6 @@
 // The app factory used by main.ts and by every test (through inject()): external plugins (security
 // headers, rate limits, API docs), then the app's own plugins (database, auth, captcha, mail, realtime,
-// repositories, payment provider, marketplace, renewal sweep), then every /api route from routes/api/index.ts, then the
+// repositories, payment provider, inventory, marketplace, renewal sweep), then every /api route from routes/api/index.ts, then the
 // portal's static files.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
@@ -11,6 +11,7 @@ import auth from './plugins/auth.ts';
 import captcha from './plugins/captcha.ts';
 import database from './plugins/database.ts';
 import docs from './plugins/docs.ts';
+import inventory, { type InventoryChecker } from './plugins/inventory.ts';
 import mail from './plugins/mail.ts';
 import portal from './plugins/portal.ts';
 import marketplace from './plugins/marketplace.ts';
@@ -25,6 +26,10 @@ import api from './routes/api/index.ts';
 export interface AppDependencies {
   /** Use this open database instead of opening the configured one (the caller closes it). */
   database?: Database;
+  /** Runs on-demand checks of exits (the host process starts the checker; none: checks answer 503). */
+  checker?: InventoryChecker | null;
+  /** Where log lines go instead of stdout (tests read them, e.g. to prove no secret is ever logged). */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -37,7 +42,7 @@ export type App = FastifyInstance;
 
 export async function buildApp(config: Config, dependencies: AppDependencies = {}): Promise<App> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(dependencies.logStream ? { stream: dependencies.logStream } : {}) },
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
     // PGlite's first start (WASM compile + migrations) can outlast avvio's 10 s default on a loaded machine.
@@ -71,6 +76,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     await app.register(realtime, { config });
     await app.register(repositories);
     await app.register(payments, { config });
+    await app.register(inventory, { config, checker: dependencies.checker ?? null });
     await app.register(marketplace, { config });
     await app.register(renewal, { config });
 

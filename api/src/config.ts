@@ -97,6 +97,8 @@ export interface Config {
     /** How long an instance may serve counts and search results it computed (purchases clear it at once). */
     cacheMs: number;
   };
+  /** The operator's exits: imports, sealed credentials, the demo catalogue (README "Inventory"). */
+  inventory: InventoryConfig;
   /** Lease periods and the auto-renewal sweep (README "History and auto-renewal"). */
   leases: LeasesConfig;
   /** Support tickets and the desk (README "Support"). */
@@ -109,6 +111,28 @@ export interface Config {
     /** Overrides of `/remotes.json` entries (dev mode: each remote on its own dev server). */
     remoteUrls: Record<RemoteName, string>;
   };
+}
+
+export interface InventoryConfig {
+  /**
+   * Seed the demo catalogue into an empty inventory: on embedded defaults, or when INVENTORY_DEMO=true.
+   * A production database (DATABASE_URL) gets none unless asked, and starts with an empty market.
+   */
+  demo: boolean;
+  /** Key material sealing exit credentials; null: generated once and kept in the `settings` table. */
+  credentialsKey: string | null;
+  /** Largest import file the operator API accepts, in bytes. */
+  importMaxBytes: number;
+  /**
+   * Where a running instance leaves the address and one-time secret of its operator endpoints for the
+   * `inventory` command on this machine (in the data dir, readable by the operator's account only).
+   */
+  controlFile: string;
+  /**
+   * The CHECKER_* variables as given: the checker's own config module parses them (exactly as in a checker
+   * process) when this process runs checks.
+   */
+  checkerEnvironment: Record<string, string>;
 }
 
 export interface LeasesConfig {
@@ -303,6 +327,28 @@ function gateway(env: Env): GatewaySettings {
   return { publicHost: text(env, 'GATEWAY_PUBLIC_HOST') ?? '127.0.0.1', portRange: portRange(env), environment };
 }
 
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = text(env, name)?.toLowerCase();
+  if (raw === undefined || raw === null) return fallback;
+  if (raw === 'true' || raw === '1' || raw === 'yes') return true;
+  if (raw === 'false' || raw === '0' || raw === 'no') return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function inventory(env: Env, dataDir: string, production: boolean): InventoryConfig {
+  const checkerEnvironment: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (name.startsWith('CHECKER_') && value !== undefined) checkerEnvironment[name] = value;
+  }
+  return {
+    demo: flag(env, 'INVENTORY_DEMO', !production),
+    credentialsKey: text(env, 'EXIT_CREDENTIALS_KEY'),
+    importMaxBytes: integer(env, 'INVENTORY_IMPORT_MAX_BYTES', 64 * 1024 * 1024, 1024),
+    controlFile: join(dataDir, 'operator-control.json'),
+    checkerEnvironment,
+  };
+}
+
 function trustProxy(env: Env): boolean | string {
   const raw = text(env, 'TRUST_PROXY');
   if (raw === null || raw === 'false') return false;
@@ -378,6 +424,7 @@ export function loadConfig(env: Env = process.env): Config {
       inventorySeed: integer(env, 'INVENTORY_SEED', 1),
       cacheMs: integer(env, 'MARKET_CACHE_MS', 1000),
     },
+    inventory: inventory(env, dataDir, databaseUrl !== null),
     leases: {
       periodSeconds: integer(env, 'LEASE_PERIOD_SECONDS', 24 * 60 * 60, 10),
       sweepMs: integer(env, 'RENEWAL_SWEEP_MS', 30_000),

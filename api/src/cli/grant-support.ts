@@ -7,37 +7,10 @@
 //
 // The embedded database (PGlite) is opened by one process at a time: run this while the portal is stopped,
 // or list the username in SUPPORT_USERNAMES instead.
-import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/database.ts';
-import { migrate } from '../db/migrator.ts';
-import { createSupportRoles } from '../support/support-roles.ts';
+import { runStaffRoleCommand, type CommandResult } from './staff-role-command.ts';
 
-const USAGE = 'usage: grant-support <username> [--revoke]';
-
-export async function grantSupport(argv: string[], env: Record<string, string | undefined> = process.env): Promise<{ code: number; output: string }> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { revoke: { type: 'boolean', default: false } } });
-  } catch (error) {
-    return { code: 2, output: `${(error as Error).message}\n${USAGE}` };
-  }
-  const [username, ...rest] = parsed.positionals;
-  if (!username || rest.length > 0) return { code: 2, output: USAGE };
-
-  const config = loadConfig(env);
-  const database = await openDatabase(config.database);
-  try {
-    await migrate(database.db);
-    const roles = createSupportRoles(database.db, []);
-    const revoke = parsed.values.revoke === true;
-    const result = revoke ? await roles.revoke(username) : await roles.grant(username);
-    if (!result.ok) return { code: 1, output: `No account named "${username}".` };
-    if (revoke) return { code: 0, output: result.changed ? `${username} is no longer in support.` : `${username} was not in support.` };
-    return { code: 0, output: result.changed ? `${username} is now in support.` : `${username} was already in support.` };
-  } finally {
-    await database.close();
-  }
+export function grantSupport(argv: string[], env: Record<string, string | undefined> = process.env): Promise<CommandResult> {
+  return runStaffRoleCommand('grant-support', 'support', argv, env);
 }
 
 if (import.meta.main) {

@@ -94,7 +94,8 @@ export interface PaymentOrdersTable {
   completed_at: Date | null;
 }
 
-export type StaffRole = 'support';
+/** support: works the support desk; operator: stocks the shop (exits, imports, checks). */
+export type StaffRole = 'support' | 'operator';
 
 export interface StaffRolesTable {
   user_id: string;

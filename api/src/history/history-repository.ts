@@ -38,7 +38,8 @@ export function createHistoryRepository(db: Kysely<Schema>, publicHost: string) 
           'img', lower(li.ct), 'country', li.country, 'ct', li.ct, 'region', li.state, 'city', li.city, 'zip', li.zip,
           'time_zone', li.time_zone, 'domain', li.domain, 'org', li.isp, 'isp', li.isp, 'user_type', li.user_type,
           'ping', li.ping, 'speed', li.speed, 'dns', li.dns_ip,
-          'online', case when li.online then 1 else 0 end,
+          -- A retired exit keeps serving its running leases (nothing says it stopped working).
+          'online', case when li.online or (ex.state = 'retired' and le.expires_at > ${now} and ex.check_ok is not false) then 1 else 0 end,
           'paid', case when le.expires_at > ${now} then 1 else 0 end,
           'renew', case when le.renew then 1 else 0 end,
           'price', (le.price_cents / 100.0)::float8,
@@ -48,6 +49,7 @@ export function createHistoryRepository(db: Kysely<Schema>, publicHost: string) 
         ) order by le.created_at desc, le.id desc), '[]')::text
         from proxy_leases le
         join proxy_listings li on li.id = le.listing_id
+        join exits ex on ex.id = li.exit_id
         where ${shown}) as json,
         (select least(
           min(extract(epoch from le.expires_at) * 1000) filter (where le.expires_at > ${now}),

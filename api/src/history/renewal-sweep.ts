@@ -8,6 +8,7 @@
 // - On, exit offline: the lease waits, uncharged, for its exit, for at most `offlineWaitMs` after its end;
 //   its listing stays held for it meanwhile. If the exit is not back in time the lease ends.
 // - On, balance too small: auto-renewal is switched off and the lease ends when its period does.
+// - The exit was retired by the operator: no renewal; the lease ends when its period does.
 //
 // Each lease is handled in its own transaction that locks it with FOR UPDATE SKIP LOCKED: several API
 // instances sweep the same database and each lease is taken by one of them; a lease being switched by its
@@ -117,10 +118,23 @@ export class RenewalSweep {
     await market.selectFrom('users').select('id').where('id', '=', lease.user_id).forUpdate().executeTakeFirstOrThrow();
     const listing = await market
       .selectFrom('proxy_listings')
-      .select(['real_ip', 'online', 'leased_until', listingPriceCents(now).as('price_cents')])
+      .select([
+        'real_ip',
+        'online',
+        'leased_until',
+        listingPriceCents(now).as('price_cents'),
+        sql<string>`(select state from exits where exits.id = proxy_listings.exit_id)`.as('exit_state'),
+      ])
       .where('id', '=', lease.listing_id)
       .forUpdate()
       .executeTakeFirstOrThrow();
+
+    // A retired exit is not sold again, to anyone: its lease runs to the end of its period and ends there.
+    if (listing.exit_state === 'retired') {
+      if (!over) return { leaseId, outcome: null };
+      await this.#end(market, leaseId, lease.listing_id, expiresAt, expiresAt);
+      return { leaseId, outcome: event('ended', listing.real_ip, expiresAt) };
+    }
 
     if (!listing.online) {
       if (!over) return { leaseId, outcome: null };
@@ -193,7 +207,9 @@ export class RenewalSweep {
         from proxy_leases le
         join users u on u.id = le.user_id
         join proxy_listings li on li.id = le.listing_id
+        join exits ex on ex.id = li.exit_id
         where le.ended_at is null and le.renew and le.expires_at > ${now} and le.expires_at <= ${until}
+          and ex.state <> 'retired'
       ) coming
       where due_cents > balance_cents and renewal_notice_for is distinct from expires_at
       order by expires_at`.execute(db);

@@ -1,5 +1,6 @@
+import type { DeclaredType } from '../inventory/exit-types.ts';
+import type { Flag, ListingFacts, ProxySource, SourceExit } from '../inventory/proxy-source.ts';
 import { COUNTRIES, type CountryGeo, type StateGeo } from './demo-geography.ts';
-import type { Flag, ProxySource, SourceListing } from './proxy-source.ts';
 
 // The demo catalogue: the same seed, size and clock always give the same listings, so tests, the
 // benchmark and a demo all see one known inventory. Every address comes from 198.18.0.0/15 (RFC 2544,
@@ -89,7 +90,13 @@ function between(random: () => number, min: number, max: number): number {
   return min + Math.floor(random() * (max - min + 1));
 }
 
-export function* generateDemoCatalogue({ seed, size, now }: DemoCatalogueOptions): Generator<SourceListing> {
+/** One demo listing: what it shows, its name in the demo source and whether its (pretend) exit is online. */
+export interface DemoListing extends ListingFacts {
+  sourceRef: string;
+  online: boolean;
+}
+
+export function* generateDemoCatalogue({ seed, size, now }: DemoCatalogueOptions): Generator<DemoListing> {
   const random = seededRandom(seed);
   const addressOffset = Math.floor(random() * BENCH_NET_SIZE);
   for (let index = 0; index < size; index++) {
@@ -133,7 +140,17 @@ export function* generateDemoCatalogue({ seed, size, now }: DemoCatalogueOptions
   }
 }
 
-/** The embedded default inventory: deterministic demo exits, nothing real (an operator plugs in a real ProxySource). */
+/** The declared type behind each user type the demo shows (mobile, hosting, the rest residential). */
+function declaredTypeOf(userType: string): DeclaredType {
+  if (userType === 'MOB' || userType === 'ISP/MOB') return 'mobile';
+  return HOSTED_TYPES.has(userType) ? 'datacenter' : 'residential';
+}
+
+/**
+ * The demo source: deterministic pretend exits that leave directly from the gateway's host, with invented
+ * listings (source `demo`, clearly a demo: the portal says TEST MODE). Seeded on embedded defaults or when
+ * INVENTORY_DEMO asks for it, never into a production database otherwise.
+ */
 export class DemoProxySource implements ProxySource {
   readonly name = 'demo';
   readonly options: DemoCatalogueOptions;
@@ -142,10 +159,18 @@ export class DemoProxySource implements ProxySource {
     this.options = options;
   }
 
-  *batches(batchSize: number): Generator<SourceListing[]> {
-    let batch: SourceListing[] = [];
-    for (const listing of generateDemoCatalogue(this.options)) {
-      batch.push(listing);
+  *batches(batchSize: number): Generator<SourceExit[]> {
+    let batch: SourceExit[] = [];
+    for (const { sourceRef, online, ...listing } of generateDemoCatalogue(this.options)) {
+      batch.push({
+        endpoint: { kind: 'direct', ref: sourceRef },
+        declaredType: declaredTypeOf(listing.userType),
+        priceCents: null,
+        label: '',
+        country: listing.ct,
+        listing,
+        initialState: online ? 'online' : 'dead',
+      });
       if (batch.length === batchSize) {
         yield batch;
         batch = [];

@@ -1,18 +1,21 @@
-// Row types of the marketplace tables (migrations/0002_marketplace.sql, 0005_history_renewal.sql). Marketplace queries go through
+// Row types of the marketplace tables (migrations/0002_marketplace.sql, 0005_history_renewal.sql, 0015_exits.sql). Marketplace queries go through
 // `marketDb(db)`, which adds these tables to the app's Schema (db/schema.ts) for the query builder.
 import type { ColumnType, Generated } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import type { RegionKey } from './demo-geography.ts';
 
+/** A listing's region: one of the six tabs, or 'Unknown' for an exit not located yet (in no tab). */
+export type ListingRegionKey = RegionKey | 'Unknown';
+
 export type ProxyListingsTable = {
   id: Generated<number>;
-  source: string;
-  source_ref: string;
+  /** The exit this listing sells (migrations/0015_exits.sql): one listing per exit. */
+  exit_id: number;
   real_ip: string;
   dns_ip: string;
   domain: string;
-  region_key: RegionKey;
+  region_key: ListingRegionKey;
   ct: string;
   country: string;
   state: string;
@@ -31,14 +34,9 @@ export type ProxyListingsTable = {
   xbl_black: 0 | 1;
   css_black: 0 | 1;
   pbl_black: 0 | 1;
+  /** Follows the exit's state (a trigger of migration 0015): true while the exit is online. */
   online: boolean;
   leased_until: Date | null;
-  /** How the gateway carries the listing's traffic (migrations/0004_gateway.sql). */
-  exit_kind: ColumnType<'direct' | 'socks5', 'direct' | 'socks5' | undefined, 'direct' | 'socks5'>;
-  exit_host: ColumnType<string | null, string | null | undefined, string | null>;
-  exit_port: ColumnType<number | null, number | null | undefined, number | null>;
-  exit_login: ColumnType<string | null, string | null | undefined, string | null>;
-  exit_pass: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 export type ProxyLeasesTable = {

@@ -1,11 +1,8 @@
-// Prepares the marketplace: fills an empty inventory from the configured ProxySource (the demo catalogue
-// by default) and exposes the read cache of /api/proxy as `app.marketCache`.
+// Exposes the read cache of /api/proxy as `app.marketCache`. The inventory it reads is filled by the
+// inventory plugin (imports, the demo catalogue where asked).
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
-import { DemoProxySource } from '../marketplace/demo-catalogue.ts';
-import { seedIfEmpty } from '../marketplace/inventory-seeding.ts';
 import { MarketCache } from '../marketplace/market-cache.ts';
-import type { ProxySource } from '../marketplace/proxy-source.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,20 +12,11 @@ declare module 'fastify' {
 
 export interface MarketplaceOptions {
   config: Config;
-  /** Another inventory than the demo catalogue (an operator's exits, a licensed upstream). */
-  source?: ProxySource;
 }
 
 export default fp<MarketplaceOptions>(
-  async (app, { config, source }) => {
-    const { inventorySize, inventorySeed, cacheMs } = config.marketplace;
-    const inventory = source ?? new DemoProxySource({ seed: inventorySeed, size: inventorySize, now: new Date() });
-    const started = performance.now();
-    const seeded = await seedIfEmpty(app.db, inventory);
-    if (seeded > 0) {
-      app.log.info({ source: inventory.name, listings: seeded, ms: Math.round(performance.now() - started) }, 'inventory seeded');
-    }
-    app.decorate('marketCache', new MarketCache(cacheMs));
+  async (app, { config }) => {
+    app.decorate('marketCache', new MarketCache(config.marketplace.cacheMs));
   },
   { name: 'marketplace', dependencies: ['database'] },
 );

@@ -4,26 +4,16 @@
 // so a revocation applies to the next call.
 import { sql, type Kysely } from 'kysely';
 import type { Schema, StaffRole } from '../db/schema.ts';
-
-export type GrantResult = { ok: true; userId: string; changed: boolean } | { ok: false; reason: 'no-such-user' };
+import { createStaffRole } from '../operator/operator-roles.ts';
 
 export function createSupportRoles(db: Kysely<Schema>, configuredUsernames: readonly string[]) {
   const listed = new Set(configuredUsernames.map((name) => name.toLowerCase()));
+  const staffRole = createStaffRole(db, 'support');
 
   async function isMember(user: { id: string; username: string }): Promise<boolean> {
     if (listed.has(user.username.toLowerCase())) return true;
-    const row = await db
-      .selectFrom('staff_roles')
-      .select('role')
-      .where('user_id', '=', user.id)
-      .where('role', '=', 'support')
-      .executeTakeFirst();
-    return row !== undefined;
+    return staffRole.holds(user.id);
   }
-
-  /** An account by its username, compared without case as at sign-in. */
-  const userByName = (username: string) =>
-    db.selectFrom('users').select('id').where(sql<string>`lower(username)`, '=', username.toLowerCase()).executeTakeFirst();
 
   return {
     isMember,
@@ -44,34 +34,13 @@ export function createSupportRoles(db: Kysely<Schema>, configuredUsernames: read
     },
 
     /** The roles a user holds, for the user details the client reads. */
-    async rolesOf(user: { id: string; username: string }): Promise<StaffRole[]> {
+    async rolesOf(user: { id: string; username: string }): Promise<Extract<StaffRole, 'support'>[]> {
       return (await isMember(user)) ? ['support'] : [];
     },
 
     /** Grants support to an existing account (idempotent). */
-    async grant(username: string): Promise<GrantResult> {
-      const user = await userByName(username);
-      if (!user) return { ok: false, reason: 'no-such-user' };
-      const inserted = await db
-        .insertInto('staff_roles')
-        .values({ user_id: user.id, role: 'support' })
-        .onConflict((oc) => oc.doNothing())
-        .returning('user_id')
-        .executeTakeFirst();
-      return { ok: true, userId: user.id, changed: inserted !== undefined };
-    },
-
-    async revoke(username: string): Promise<GrantResult> {
-      const user = await userByName(username);
-      if (!user) return { ok: false, reason: 'no-such-user' };
-      const deleted = await db
-        .deleteFrom('staff_roles')
-        .where('user_id', '=', user.id)
-        .where('role', '=', 'support')
-        .returning('user_id')
-        .executeTakeFirst();
-      return { ok: true, userId: user.id, changed: deleted !== undefined };
-    },
+    grant: staffRole.grant,
+    revoke: staffRole.revoke,
   };
 }
 

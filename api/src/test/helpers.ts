@@ -12,7 +12,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import pg from 'pg';
-import { buildApp, type App } from '../app.ts';
+import { buildApp, type App, type AppDependencies } from '../app.ts';
 import { loadConfig, loadTestEnvironment, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { migrate } from '../db/migrator.ts';
@@ -44,6 +44,7 @@ export function testConfig(dataDir: string, overrides: DeepPartial<Config> = {})
     rateLimit: { ...base.rateLimit, max: 10_000, ...overrides.rateLimit },
     // Tests sweep by hand, at the moments they choose.
     leases: { ...base.leases, sweepMs: 0, ...overrides.leases },
+    inventory: { ...base.inventory, ...overrides.inventory },
     support: { ...base.support, ...overrides.support },
     web: { ...base.web, ...overrides.web },
   } as Config;
@@ -126,13 +127,15 @@ export interface BuildOptions {
   config?: DeepPartial<Config>;
   /** Share a database with another app (multi-instance tests); the caller closes it. */
   database?: Database;
+  /** The app's other dependencies (a checker, a log stream). */
+  dependencies?: Omit<AppDependencies, 'database'>;
 }
 
 /** The real app on a fresh database, closed (with its database and data dir) when the test ends. */
 export async function build(t: TestContext, backend: Backend, options: BuildOptions = {}): Promise<App> {
   const dataDir = await mkdtemp(join(tmpdir(), 'private-sock5-test-'));
   const database = options.database ?? (await openTestDatabase(backend));
-  const app = await buildApp(testConfig(dataDir, options.config), { database });
+  const app = await buildApp(testConfig(dataDir, options.config), { ...options.dependencies, database });
   t.after(async () => {
     await app.close();
     if (!options.database) await database.close();

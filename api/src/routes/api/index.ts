@@ -9,6 +9,7 @@ import booking from './booking/index.ts';
 import desk from './booking/desk/index.ts';
 import portalConfig from './config/index.ts';
 import health from './health/index.ts';
+import operatorInventory from './operator/inventory/index.ts';
 import orders from './orders/index.ts';
 import payments from './payments/index.ts';
 import sandbox from './payments/sandbox/index.ts';
@@ -32,6 +33,7 @@ const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   await app.register(payments, { prefix: '/api/payments' });
   await app.register(booking, { prefix: '/api/booking' });
   await app.register(desk, { prefix: '/api/booking/desk' });
+  await app.register(operatorInventory, { prefix: '/api/operator/inventory' });
   // The test-mode checkout exists only while the sandbox is the provider.
   if (app.paymentProvider?.name === 'sandbox') {
     await app.register(sandbox, { prefix: '/api/payments/sandbox', returnUrl: `${config.publicUrl}/payments` });

@@ -4,7 +4,6 @@ import type { ExpenseRecord } from 'contract/payments';
 import { postLedgerEntry } from '../../../ledger/ledger.ts';
 import { DemoProxySource } from '../../../marketplace/demo-catalogue.ts';
 import { marketDb } from '../../../marketplace/market-schema.ts';
-import { seedIfEmpty } from '../../../marketplace/inventory-seeding.ts';
 import { assertMoneyInvariant, buildWithBtcpay, openInvoice, signedInUser } from '../../../payments/payments-test-kit.ts';
 import { backends, injectWithLogin } from '../../../test/helpers.ts';
 
@@ -14,7 +13,7 @@ for (const backend of backends) {
 
     it('lists own purchases and renewals, each named by its kind, with the positive price, newest first; never top-ups or others', async (t) => {
       const { app, btcpay } = await buildWithBtcpay(t, backend);
-      await seedIfEmpty(app.db, new DemoProxySource({ seed: 7, size: 40, now: new Date() }));
+      await app.inventory.seedIfEmpty(new DemoProxySource({ seed: 7, size: 40, now: new Date() }));
       const alice = await signedInUser(app);
       const bob = await signedInUser(app);
       for (const user of [alice, bob]) await btcpay.deliver(await openInvoice(app, user, 50), 'InvoiceSettled');

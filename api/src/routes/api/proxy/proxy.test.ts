@@ -365,9 +365,8 @@ for (const backend of backends) {
       const market = marketDb(app.db);
       const count = await market.selectFrom('proxy_listings').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       assert.equal(Number(count.n), 300);
-      const { seedIfEmpty } = await import('../../../marketplace/inventory-seeding.ts');
       const { DemoProxySource } = await import('../../../marketplace/demo-catalogue.ts');
-      assert.equal(await seedIfEmpty(app.db, new DemoProxySource({ seed: 42, size: 300, now: new Date() })), 0);
+      assert.equal(await app.inventory.seedIfEmpty(new DemoProxySource({ seed: 42, size: 300, now: new Date() })), 0);
     });
   });
 }

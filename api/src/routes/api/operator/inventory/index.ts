@@ -1,0 +1,141 @@
+// /api/operator/inventory: the operator stocks the shop. Import a file of exits (all or nothing unless told
+// to skip bad lines; `sync` retires the source's exits the file no longer lists), check exits now, retire a
+// source, read the summary. Called by the operator console with an operator's session, and by the
+// `inventory` command with the running instance's control secret (operator/operator-access.ts). Every
+// action is logged with who did it; no answer and no log line carries an exit's credentials.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { CheckRequest, CheckRunSummary, ImportQuery, ImportReport, InventorySummary, RetireReport, RetireRequest } from 'contract/inventory';
+import { HttpError } from '../../../../http/errors.ts';
+import { errors } from '../../../../http/schemas.ts';
+import { DEFAULT_SOURCE, InventoryInputError } from '../../../../inventory/inventory.ts';
+import { operatorAccess } from '../../../../operator/operator-access.ts';
+
+const FILE_TYPES = ['text/plain', 'text/csv', 'application/octet-stream'];
+
+/** Who acted, for the log: never more than a username. */
+function actor(request: FastifyRequest): string {
+  const operator = request.operator;
+  return operator?.via === 'session' ? operator.username : 'inventory command';
+}
+
+const operatorInventory: FastifyPluginAsyncTypebox = async (app) => {
+  const bodyLimit = app.config.inventory.importMaxBytes;
+  // The import's body is the file itself, read as bytes: the parser decides what is text.
+  app.addContentTypeParser(FILE_TYPES, { parseAs: 'buffer', bodyLimit }, (_request, body, done) => done(null, body));
+  // Public to the session check of routes/api/index.ts: operator-access.ts does its own (a session with the
+  // operator role, or the command's secret), first thing on every call.
+  const access = operatorAccess(app);
+  const security = [{ bearerAuth: [] }];
+
+  app.get(
+    '/',
+    {
+      config: { public: true },
+      onRequest: access,
+      schema: { summary: 'Exits per source and state, and the market (operators)', security, response: { 200: InventorySummary, ...errors(401, 403) } },
+    },
+    async () => app.inventory.summary(),
+  );
+
+  app.post(
+    '/import',
+    {
+      config: { public: true },
+      onRequest: access,
+      bodyLimit,
+      schema: {
+        summary: 'Import a file of exits (operators); the body is the file (text/plain or text/csv)',
+        security,
+        querystring: ImportQuery,
+        response: { 200: ImportReport, 422: ImportReport, ...errors(400, 401, 403, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const { query } = request;
+      if (query.source !== undefined && query.sync !== undefined && query.source !== query.sync) {
+        throw new HttpError(400, 'Name the source once: sync names the source it syncs.');
+      }
+      const content = request.body;
+      if (!Buffer.isBuffer(content)) throw new HttpError(415, `Send the file itself as the body (${FILE_TYPES.join(', ')}).`);
+      const source = query.sync ?? query.source ?? DEFAULT_SOURCE;
+      let report;
+      try {
+        report = await app.inventory.importFile({
+          content,
+          source,
+          sync: query.sync !== undefined,
+          skipInvalid: query.skipInvalid === 'true',
+          defaultType: query.type ?? 'datacenter',
+        });
+      } catch (error) {
+        if (error instanceof InventoryInputError) throw new HttpError(400, error.message);
+        throw error;
+      }
+      if (report.imported) app.marketCache.clear();
+      request.log.info(
+        {
+          operator: actor(request),
+          action: 'import',
+          source,
+          sync: report.sync,
+          imported: report.imported,
+          lines: report.lines,
+          created: report.created,
+          updated: report.updated,
+          retired: report.retired,
+          badLines: report.errorCount,
+        },
+        'operator: inventory import',
+      );
+      return reply.code(report.imported ? 200 : 422).send(report);
+    },
+  );
+
+  app.post(
+    '/check',
+    {
+      config: { public: true },
+      onRequest: access,
+      schema: {
+        summary: 'Check exits now, one real check each (operators); default: every upstream exit not retired',
+        security,
+        body: CheckRequest,
+        response: { 200: CheckRunSummary, ...errors(400, 401, 403, 503) },
+      },
+    },
+    async (request) => {
+      const checker = app.inventoryChecker;
+      if (!checker) throw new HttpError(503, 'No checker runs in this instance: run `npm run inventory -- check` where the database is reachable.');
+      const summary = await checker.check(request.body);
+      app.marketCache.clear();
+      request.log.info(
+        { operator: actor(request), action: 'check', source: request.body.source ?? null, checked: summary.checked, online: summary.online, failed: summary.failed },
+        'operator: inventory check',
+      );
+      return summary;
+    },
+  );
+
+  app.post(
+    '/retire',
+    {
+      config: { public: true },
+      onRequest: access,
+      schema: {
+        summary: "Retire every exit of a source (operators): off the market at once, leases run to their end",
+        security,
+        body: RetireRequest,
+        response: { 200: RetireReport, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const report = await app.inventory.retireSource(request.body.source);
+      app.marketCache.clear();
+      request.log.info({ operator: actor(request), action: 'retire', source: report.source, retired: report.retired }, 'operator: inventory retire');
+      return report;
+    },
+  );
+};
+
+export default operatorInventory;
