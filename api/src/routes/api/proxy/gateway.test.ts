@@ -3,68 +3,17 @@
 // the traffic shows up in the lease's usage.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { connect, type AddressInfo, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import type { LeaseUsage, OwnProxy, ProxyListing, PurchaseItem } from 'contract/marketplace';
 import { startEmbeddedGateway } from 'gateway/embedded';
 import { marketDb } from '../../../marketplace/market-schema.ts';
 import { call, customer } from '../../../marketplace/market-test-kit.ts';
 import { backends, build, openTestDatabase, testEnvironment } from '../../../test/helpers.ts';
+import { fetchThrough } from '../../../test/socks-client.ts';
 
 const PORT_RANGE = { first: 40_000, last: 40_999 };
 const PAGE = 'fetched through the gateway';
-
-/** Reads until `n` bytes are there (null: the connection closed first). */
-function reader(socket: Socket) {
-  let buffer = Buffer.alloc(0);
-  let closed = false;
-  let wake: (() => void) | null = null;
-  socket.on('data', (chunk: Buffer) => {
-    buffer = Buffer.concat([buffer, chunk]);
-    wake?.();
-  });
-  socket.on('close', () => {
-    closed = true;
-    wake?.();
-  });
-  return {
-    async take(n: number): Promise<Buffer | null> {
-      while (buffer.length < n && !closed) await new Promise<void>((resolve) => (wake = resolve));
-      if (buffer.length < n) return null;
-      const out = buffer.subarray(0, n);
-      buffer = buffer.subarray(n);
-      return out;
-    },
-    async rest(): Promise<string> {
-      while (!closed) await new Promise<void>((resolve) => (wake = resolve));
-      return buffer.toString('utf8');
-    },
-  };
-}
-
-/** GET / through a SOCKS5 proxy given as `host:port` and `login:pass`; null when the proxy refuses. */
-async function fetchThrough(proxy: string, socksAuth: string, targetPort: number): Promise<string | null> {
-  const [host, port] = proxy.split(':');
-  const [login, password] = socksAuth.split(':');
-  const socket = connect({ host: host!, port: Number(port) });
-  socket.on('error', () => {});
-  await new Promise((resolve) => {
-    socket.once('connect', resolve);
-    socket.once('close', resolve);
-  });
-  if (socket.destroyed) return null;
-  const read = reader(socket);
-  socket.write(Buffer.from([0x05, 0x01, 0x02]));
-  if ((await read.take(2))?.[1] !== 0x02) return null;
-  socket.write(Buffer.concat([Buffer.from([0x01, login!.length]), Buffer.from(login!), Buffer.from([password!.length]), Buffer.from(password!)]));
-  if ((await read.take(2))?.[1] !== 0x00) return null;
-  socket.write(Buffer.from([0x05, 0x01, 0x00, 0x01, 127, 0, 0, 1, targetPort >> 8, targetPort & 0xff]));
-  const reply = await read.take(10);
-  if (reply?.[1] !== 0x00) return null;
-  socket.write('GET / HTTP/1.0\r\nHost: page.test\r\n\r\n');
-  const response = await read.rest();
-  return response.split('\r\n\r\n').slice(1).join('\r\n\r\n');
-}
 
 for (const backend of backends) {
   describe(`SOCKS5 gateway behind the API on ${backend}`, () => {

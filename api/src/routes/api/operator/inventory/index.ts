@@ -104,9 +104,11 @@ const operatorInventory: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: CheckRunSummary, ...errors(400, 401, 403, 503) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const checker = app.inventoryChecker;
-      if (!checker) throw new HttpError(503, 'No checker runs in this instance: run `npm run inventory -- check` where the database is reachable.');
+      if (!checker) {
+        return reply.code(503).send({ message: 'No checker runs in this instance: run `npm run inventory -- check` where the database is reachable.' });
+      }
       const summary = await checker.check(request.body);
       app.marketCache.clear();
       request.log.info(
