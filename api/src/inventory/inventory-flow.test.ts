@@ -10,7 +10,7 @@ import { describe, it, type TestContext } from 'node:test';
 import { closedPort, startUpstream } from 'checker/test-kit';
 import type { CheckRunSummary, InventorySummary } from 'contract/inventory';
 import type { HistoryItem } from 'contract/history';
-import type { OwnProxy, ProxyListing, PurchaseItem } from 'contract/marketplace';
+import type { ProxyListing, PurchaseItem } from 'contract/marketplace';
 import { call, customer, type Customer } from '../marketplace/market-test-kit.ts';
 import { backends, injectWithLogin } from '../test/helpers.ts';
 import { fetchThrough } from '../test/socks-client.ts';
