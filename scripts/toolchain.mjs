@@ -59,8 +59,14 @@ function needsInstall() {
 const [script, ...rest] = process.argv.slice(2);
 const { nodeBin, pnpm } = ensureTools();
 const sep = process.platform === 'win32' ? ';' : ':';
-// Scripts call `pnpm` and `node` by name: both resolve to the project's toolchain.
-const env = { ...process.env, PATH: [nodeBin, join(tools, 'node_modules', '.bin'), process.env.PATH].join(sep) };
+// Scripts call `pnpm` and `node` by name: both resolve to the project's toolchain. pnpm runs them from the
+// workspace root and resets INIT_CWD to it; CALLER_CWD keeps the folder the command was typed in, where a
+// script reads the file names it is given (`npm run inventory -- import exits.txt`).
+const env = {
+  ...process.env,
+  CALLER_CWD: process.env.CALLER_CWD ?? process.env.INIT_CWD ?? process.cwd(),
+  PATH: [nodeBin, join(tools, 'node_modules', '.bin'), process.env.PATH].join(sep),
+};
 const node = join(nodeBin, process.platform === 'win32' ? 'node.exe' : 'node');
 const pnpmRun = (args) => run(node, [pnpm, ...args], { env });
 

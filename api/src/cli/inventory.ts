@@ -41,7 +41,7 @@ const USAGE = `usage: inventory <command>
       exits per source and state.`;
 
 export interface CommandIo {
-  /** The folder relative file names are read from (npm sets INIT_CWD to where it was run). */
+  /** The folder relative file names are read from (where the command was typed). */
   cwd: string;
   out(text: string): void;
   err(text: string): void;
@@ -346,7 +346,8 @@ export async function runInventoryCommand(argv: string[], env: Record<string, st
 
 if (import.meta.main) {
   process.exitCode = await runInventoryCommand(process.argv.slice(2), process.env, {
-    cwd: process.env.INIT_CWD ?? process.cwd(),
+    // `npm run inventory` runs this from the workspace root; the toolchain passes where it was typed.
+    cwd: process.env.CALLER_CWD ?? process.cwd(),
     out: (text) => console.log(text),
     err: (text) => console.error(text),
   });

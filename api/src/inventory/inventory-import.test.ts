@@ -10,6 +10,7 @@ import { call, customer } from '../marketplace/market-test-kit.ts';
 import { backends } from '../test/helpers.ts';
 import { buildInventoryApp, importText, operatorCall } from './inventory-test-kit.ts';
 import { inventoryDb } from './inventory-schema.ts';
+import type { ProxySource, SourceExit } from './proxy-source.ts';
 
 const MIXED = [
   '# our exits, mixed forms',
@@ -157,6 +158,31 @@ for (const backend of backends) {
       const retired = await operatorCall(app, 'POST', '/api/operator/inventory/retire', { json: { source: 'provider-b' } });
       assert.deepEqual(retired.json(), { message: 'Retired 1 exit of source "provider-b".', source: 'provider-b', retired: 1 });
       assert.equal((await call(app, buyer, 'POST', '/api/proxy/find', { q: '203.0.113' })).json<ProxyListing[]>().length, 0);
+    });
+
+    it('a source module is synced with one call: new exits added, known ones updated, the ones it no longer lists retired', async (t) => {
+      const { app } = await buildInventoryApp(t, backend);
+      const exit = (host: string, priceCents: number): SourceExit => ({
+        endpoint: { kind: 'socks5', host, port: 1080, login: 'account-7', password: 'api-pw' },
+        declaredType: 'residential',
+        priceCents,
+        label: 'from the provider API',
+        country: 'FR',
+      });
+      const provider = (exits: SourceExit[]): ProxySource => ({ name: 'provider-x', batches: () => [exits] });
+      const first = await app.inventory.sync(provider([exit('203.0.113.1', 100), exit('203.0.113.2', 100)]));
+      assert.deepEqual(first, { exits: 2, created: 2, updated: 0, unchanged: 0, reactivated: 0, retired: 0 });
+      const second = await app.inventory.sync(provider([exit('203.0.113.1', 120)]));
+      assert.deepEqual(second, { exits: 1, created: 0, updated: 1, unchanged: 0, reactivated: 0, retired: 1 });
+      const rows = await exitRows(app.db);
+      assert.deepEqual(
+        rows.map((r) => [r.host, r.source, r.state, r.base_cents, r.ct, r.region_key]),
+        [
+          ['203.0.113.1', 'provider-x', 'unchecked', 120, 'FR', 'Europe'],
+          ['203.0.113.2', 'provider-x', 'retired', 100, 'FR', 'Europe'],
+        ],
+      );
+      await assert.rejects(app.inventory.sync({ name: 'demo', batches: () => [] }), /demo catalogue's source/);
     });
 
     it('refuses a binary file, an unknown column, the demo source and bad parameters with a clear 4xx, writing nothing', async (t) => {

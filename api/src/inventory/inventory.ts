@@ -113,6 +113,15 @@ export function createInventory(db: Kysely<Schema>, sealer: ExitCredentialSealer
       return report(parsed, request, counts, importedMessage(counts, request, parsed));
     },
 
+    /**
+     * Writes everything a source module lists (a provider's API, say): new exits added, known ones updated,
+     * and with `retireMissing` the source's exits it no longer lists retired. One transaction.
+     */
+    async sync(source: ProxySource, retireMissing = true): Promise<SyncCounts> {
+      if (source.name === DEMO_SOURCE) throw new InventoryInputError(`"${DEMO_SOURCE}" is the demo catalogue's source`);
+      return locked((trx) => syncSource(trx, source, sealer, { retireMissing }));
+    },
+
     /** Every exit of a source off the market (the operator's word; a demo is taken down this way). */
     async retireSource(name: string): Promise<RetireReport> {
       const retired = await locked(async (trx) => {
