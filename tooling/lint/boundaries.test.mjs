@@ -38,6 +38,26 @@ const probes = {
     file: `api/src/${tag}-gateway.ts`,
     source: "import { startEmbeddedGateway } from 'gateway/embedded';\nexport const probe = startEmbeddedGateway;\n",
   },
+  apiOpensExitCredentials: {
+    file: `api/src/inventory/${tag}-opener.ts`,
+    source: "import { createExitCredentialOpener } from 'gateway/exit-credential-opener';\nexport const probe = createExitCredentialOpener;\n",
+  },
+  apiSealsExitCredentials: {
+    file: `api/src/inventory/${tag}-sealer.ts`,
+    source: "import { createExitCredentialSealer } from 'gateway/exit-credentials';\nexport const probe = createExitCredentialSealer;\n",
+  },
+  apiToChecker: {
+    file: `api/src/plugins/${tag}-checker.ts`,
+    source: "import { startEmbeddedChecker } from 'checker/embedded';\nexport const probe = startEmbeddedChecker;\n",
+  },
+  checkerToApi: {
+    file: `checker/src/${tag}.ts`,
+    source: "import { loadConfig } from '../../api/src/config.ts';\nexport const probe = loadConfig;\n",
+  },
+  gatewayToChecker: {
+    file: `gateway/src/${tag}-checker.ts`,
+    source: "import { checkExit } from '../../checker/src/check.ts';\nexport const probe = checkExit;\n",
+  },
   gatewayToApi: {
     file: `gateway/src/${tag}.ts`,
     source: "import { loadConfig } from '../../api/src/config.ts';\nexport const probe = loadConfig;\n",
@@ -108,6 +128,20 @@ test('the API importing shared is reported', () => {
 
 test('the API starting the gateway anywhere but main.ts (and its tests) is reported', () => {
   assert.ok(rulesReported(probes.apiToGateway).includes('import-x/no-restricted-paths'));
+});
+
+test('the API opening exit credentials is reported; sealing them is allowed', () => {
+  assert.ok(rulesReported(probes.apiOpensExitCredentials).includes('import-x/no-restricted-paths'));
+  assert.deepEqual(rulesReported(probes.apiSealsExitCredentials), []);
+});
+
+test('the API starting the checker anywhere but main.ts, the inventory command (and tests) is reported', () => {
+  assert.ok(rulesReported(probes.apiToChecker).includes('import-x/no-restricted-paths'));
+});
+
+test('the checker importing API code, and the gateway importing the checker, are reported', () => {
+  assert.ok(rulesReported(probes.checkerToApi).includes('import-x/no-restricted-paths'));
+  assert.ok(rulesReported(probes.gatewayToChecker).includes('import-x/no-restricted-paths'));
 });
 
 test('the gateway importing API code is reported', () => {

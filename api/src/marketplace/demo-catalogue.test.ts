@@ -74,10 +74,17 @@ describe('demo catalogue', () => {
     assert.ok(fresh > 0 && fresh < listings.length / 2);
   });
 
-  it('hands the catalogue out in batches that add up to it', () => {
+  it('hands the catalogue out as direct exits of the demo, in batches that add up to it', () => {
     const source = new DemoProxySource({ seed: 7, size: 1234, now });
     const batches = [...source.batches(500)];
     assert.deepEqual(batches.map((b) => b.length), [500, 500, 234]);
-    assert.deepEqual(batches.flat(), listings.slice(0, 1234));
+    const exits = batches.flat();
+    const expected = listings.slice(0, 1234);
+    assert.ok(exits.every((exit, i) => exit.endpoint.kind === 'direct' && exit.endpoint.ref === expected[i]!.sourceRef));
+    assert.ok(exits.every((exit, i) => exit.initialState === (expected[i]!.online ? 'online' : 'dead')));
+    assert.ok(exits.every((exit, i) => exit.listing?.realIp === expected[i]!.realIp && exit.country === expected[i]!.ct));
+    const mobile = exits.find((exit) => exit.listing?.userType === 'MOB');
+    const hosted = exits.find((exit) => exit.listing?.userType === 'DCH');
+    assert.deepEqual([mobile?.declaredType, hosted?.declaredType], ['mobile', 'datacenter']);
   });
 });
