@@ -88,7 +88,7 @@ export async function recordCheck(adapter: SqlAdapter, exitId: number, result: C
       result.ok,
       result.ok ? null : result.stage,
       result.ok ? null : result.failure,
-      result.ok ? result.connectMs : result.connectMs,
+      result.connectMs,
       result.ok ? result.pingMs : null,
       result.ok ? result.exitIp : null,
       reason,
