@@ -19,6 +19,7 @@ import { SOURCE_NAME_PATTERN } from 'contract/inventory';
 import { createExitCredentialSealer, EXIT_CREDENTIALS_SETTING } from 'gateway/exit-credentials';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
+import { running } from '../db/data-dir-lock.ts';
 import { migrate } from '../db/migrator.ts';
 import { loadOrCreateSecret } from '../db/settings.ts';
 import { DECLARED_TYPES, type DeclaredType } from '../inventory/exit-types.ts';
@@ -65,15 +66,6 @@ interface Transport {
   retire(source: string): Promise<RetireReport>;
   summary(): Promise<InventorySummary>;
   close(): Promise<void>;
-}
-
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** The running instance's operator API, authenticated by the secret it left in the data dir. */

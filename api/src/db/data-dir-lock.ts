@@ -36,7 +36,8 @@ function parseHolder(text: string): Holder | null {
   }
 }
 
-function running(pid: number): boolean {
+/** Whether a process of this id runs on this host (one we may not signal still runs). */
+export function running(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
