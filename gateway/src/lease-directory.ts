@@ -2,7 +2,7 @@
 // database. It learns of changes within moments (LISTEN lease_changed: the payload names the lease, which is
 // re-read), re-reads everything periodically in case a notification was lost, and ends each lease on its
 // own timer at expires_at (a renewal re-arms the timer; the lease is never dropped in between).
-import { BlockList, isIPv4 } from 'node:net';
+import { AllowList } from './allow-list.ts';
 import type { PortRange } from './config.ts';
 import type { ExitCredentialOpener } from './exit-credential-opener.ts';
 import type { Logger } from './logger.ts';
@@ -20,7 +20,7 @@ export interface Lease {
   /** Epoch milliseconds; the lease carries traffic while now is before this. */
   expiresAt: number;
   /** Client networks that may use the lease without the login:pass; null: none. */
-  allowList: BlockList | null;
+  allowList: AllowList | null;
   exit: Exit;
 }
 
@@ -257,21 +257,11 @@ function toLease(row: LeaseRow, credentials: ExitCredentialOpener, log: Logger):
     login: row.socks_auth.slice(0, separator),
     password: row.socks_auth.slice(separator + 1),
     expiresAt: row.expires_ms,
-    allowList: toAllowList(row.allow_cidrs ?? []),
+    allowList: AllowList.from(row.allow_cidrs ?? [], (entry) =>
+      log.warn({ leaseId: row.id, entry }, 'gateway: allow-list entry refused (too wide or invalid); it opens nothing'),
+    ),
     exit,
   };
-}
-
-function toAllowList(cidrs: string[]): BlockList | null {
-  if (cidrs.length === 0) return null;
-  const list = new BlockList();
-  for (const cidr of cidrs) {
-    const [network, prefix] = cidr.split('/');
-    if (!network) continue;
-    const family = isIPv4(network) ? 'ipv4' : 'ipv6';
-    list.addSubnet(network, Number(prefix ?? (family === 'ipv4' ? 32 : 128)), family);
-  }
-  return list;
 }
 
 function sameLease(a: Lease, b: Lease): boolean {
@@ -281,6 +271,6 @@ function sameLease(a: Lease, b: Lease): boolean {
     a.password === b.password &&
     a.expiresAt === b.expiresAt &&
     JSON.stringify(a.exit) === JSON.stringify(b.exit) &&
-    (a.allowList?.rules.join() ?? '') === (b.allowList?.rules.join() ?? '')
+    (a.allowList?.key ?? '') === (b.allowList?.key ?? '')
   );
 }

@@ -329,7 +329,7 @@ export class Session {
     const now = Date.now();
     for (const state of this.#port.leases) {
       const { allowList, expiresAt } = state.lease;
-      if (allowList?.check(this.#source, this.#source.includes(':') ? 'ipv6' : 'ipv4') && expiresAt > now && !state.ended) {
+      if (allowList?.allows(this.#source) && expiresAt > now && !state.ended) {
         return state;
       }
     }

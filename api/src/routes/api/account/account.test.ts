@@ -300,6 +300,11 @@ for (const backend of backends) {
         [['0.0.0.0/0'], `"0.0.0.0/0" covers too many addresses: use /16 or narrower for IPv4 and /32 or narrower for IPv6`],
         [['10.0.0.0/15'], `"10.0.0.0/15" covers too many addresses: use /16 or narrower for IPv4 and /32 or narrower for IPv6`],
         [['::/0'], `"::/0" covers too many addresses: use /16 or narrower for IPv4 and /32 or narrower for IPv6`],
+        // IPv4 written as IPv6 is as wide as the IPv4 range it is: all of IPv4, an IPv4 /8, half of IPv4.
+        [['::ffff:0:0/96'], `"::ffff:0:0/96" covers too many addresses: use /16 or narrower for IPv4 and /32 or narrower for IPv6`],
+        [['::ffff:127.0.0.0/104'], `"::ffff:127.0.0.0/104" covers too many addresses: use /16 or narrower for IPv4 and /32 or narrower for IPv6`],
+        [['::ffff:0.0.0.0/97'], `"::ffff:0.0.0.0/97" covers too many addresses: use /16 or narrower for IPv4 and /32 or narrower for IPv6`],
+        [['::/80'], `"::/80" covers too many addresses: use /16 or narrower for IPv4 and /32 or narrower for IPv6`],
         [['1.1.1.1', 'bad'], invalid('bad')],
         [Array.from({ length: 11 }, (_, i) => `10.0.0.${i + 1}`), accountMessages.allowlistTooMany],
       ];
@@ -320,6 +325,9 @@ for (const backend of backends) {
       const saved = response.json<{ ipAllowlist: string[] }>().ipAllowlist;
       assert.equal(saved.length, 10);
       assert.deepEqual(saved.slice(0, 5), ['203.0.113.7', '198.51.100.0/24', '2001:db8::1', '2001:db8:abcd::/48', '192.0.2.1'], 'in the order typed, canonical');
+      const mapped = await call(app, user, 'PUT', '/api/account/ip-allowlist', { addresses: ['::ffff:203.0.113.7', '::ffff:198.51.100.9/120'] });
+      assert.deepEqual(mapped.json<{ ipAllowlist: string[] }>().ipAllowlist, ['203.0.113.7', '198.51.100.0/24'], 'IPv4 written as IPv6 is saved as IPv4');
+      await call(app, user, 'PUT', '/api/account/ip-allowlist', { addresses });
       assert.deepEqual((await security(app, user)).ipAllowlist.sort(), [...saved].sort());
 
       // What the SOCKS5 gateway asks: may this client address use this customer's proxies without a password?
