@@ -7,7 +7,7 @@
 //   last accepted one, so a code seen over a shoulder or in a log cannot be replayed.
 // - Ten recovery codes are made when enabling and shown once; only their SHA-256 is kept; each works once.
 import { createHash, randomInt } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import { TOTP_CODE_PATTERN } from 'contract/account-rules';
 import type { Schema } from '../db/schema.ts';
@@ -36,6 +36,8 @@ export interface TwoFactorOptions {
   now?: () => number;
 }
 
+type Executor = Kysely<Schema> | Transaction<Schema>;
+
 function hashRecoveryCode(code: string): string {
   return createHash('sha256').update(code).digest('hex');
 }
@@ -63,13 +65,13 @@ export function createTwoFactor(db: Kysely<Schema>, box: SecretBox, options: Two
   }
 
   /** Accepts a code of the account's enabled secret once: its step must come after the last accepted one. */
-  async function acceptTotp(userId: string, code: string): Promise<boolean> {
-    const row = await db.selectFrom('two_factor').select('secret_box').where('user_id', '=', userId).where('enabled_at', 'is not', null).executeTakeFirst();
+  async function acceptTotp(executor: Executor, userId: string, code: string): Promise<boolean> {
+    const row = await executor.selectFrom('two_factor').select('secret_box').where('user_id', '=', userId).where('enabled_at', 'is not', null).executeTakeFirst();
     const secret = row ? box.open(row.secret_box, userId) : null;
     const step = secret === null ? null : matchingStep(secret, code);
     if (step === null) return false;
     // The condition and the write are one statement: of two requests racing with the same code, one wins.
-    const updated = await db
+    const updated = await executor
       .updateTable('two_factor')
       .set({ last_used_step: step })
       .where('user_id', '=', userId)
@@ -79,10 +81,10 @@ export function createTwoFactor(db: Kysely<Schema>, box: SecretBox, options: Two
     return updated !== undefined;
   }
 
-  async function acceptRecoveryCode(userId: string, input: string): Promise<boolean> {
+  async function acceptRecoveryCode(executor: Executor, userId: string, input: string): Promise<boolean> {
     const code = normalizeRecoveryCode(input);
     if (code.length !== 10) return false;
-    const used = await db
+    const used = await executor
       .updateTable('recovery_codes')
       .set({ used_at: new Date(now()) })
       .where('user_id', '=', userId)
@@ -143,13 +145,16 @@ export function createTwoFactor(db: Kysely<Schema>, box: SecretBox, options: Two
       });
     },
 
-    /** Checks a second factor of an enabled account: an authenticator code, or an unused recovery code. */
-    async verify(userId: string, input: string): Promise<VerifyResult> {
+    /**
+     * Checks a second factor of an enabled account: an authenticator code, or an unused recovery code. The
+     * code is used up through `executor`: inside a transaction, it stays unused if that is rolled back.
+     */
+    async verify(userId: string, input: string, executor: Executor = db): Promise<VerifyResult> {
       const code = input.trim();
-      const row = await db.selectFrom('two_factor').select('enabled_at').where('user_id', '=', userId).executeTakeFirst();
+      const row = await executor.selectFrom('two_factor').select('enabled_at').where('user_id', '=', userId).executeTakeFirst();
       if (!row?.enabled_at) return { ok: false, reason: 'not-enabled' };
-      if (TOTP_CODE_PATTERN.test(code)) return (await acceptTotp(userId, code)) ? { ok: true, method: 'totp' } : { ok: false, reason: 'wrong-code' };
-      return (await acceptRecoveryCode(userId, code)) ? { ok: true, method: 'recovery' } : { ok: false, reason: 'wrong-code' };
+      if (TOTP_CODE_PATTERN.test(code)) return (await acceptTotp(executor, userId, code)) ? { ok: true, method: 'totp' } : { ok: false, reason: 'wrong-code' };
+      return (await acceptRecoveryCode(executor, userId, code)) ? { ok: true, method: 'recovery' } : { ok: false, reason: 'wrong-code' };
     },
 
     async isEnabled(userId: string): Promise<boolean> {

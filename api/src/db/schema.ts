@@ -43,6 +43,13 @@ export interface UsedCaptchasTable {
   used_at: CreatedAt;
 }
 
+export interface UsedLoginChallengesTable {
+  challenge_id: string;
+  user_id: string;
+  expires_at: Date;
+  used_at: CreatedAt;
+}
+
 export interface PasswordResetsTable {
   token_hash: string;
   user_id: string;
@@ -187,6 +194,7 @@ export interface Schema {
   sessions: SessionsTable;
   replaced_sessions: ReplacedSessionsTable;
   used_captchas: UsedCaptchasTable;
+  used_login_challenges: UsedLoginChallengesTable;
   password_resets: PasswordResetsTable;
   failed_logins: FailedLoginsTable;
   login_addresses: LoginAddressesTable;

@@ -23,7 +23,7 @@ export default fp<{ config: Config }>(
     app.decorate('twoFactor', createTwoFactor(app.db, createSecretBox(boxKey), { issuer: settings.issuer }));
     app.decorate('secondFactorThrottle', createSecondFactorThrottle(app.db, settings.failureLimit, settings.failureWindowSeconds));
     const sessionSecret = await loadOrCreateSecret(app.db, 'jwt_secret', config.auth.jwtSecret);
-    app.decorate('loginChallenges', createLoginChallenges(sessionSecret, settings.challengeTtlSeconds));
+    app.decorate('loginChallenges', createLoginChallenges(app.db, sessionSecret, settings.challengeTtlSeconds));
   },
   { name: 'two-factor', dependencies: ['database', 'auth'] },
 );

@@ -173,6 +173,29 @@ for (const backend of backends) {
       assert.deepEqual(again.json(), { message: accountMessages.codeWrong });
     });
 
+    it('a challenge starts one session: two uses at once give one, a later use is refused, a mistyped code does not use it up', async (t) => {
+      const app = await build(t, backend);
+      const user = await signedIn(app);
+      const { secret, recoveryCodes } = await enableTwoFactor(app, user);
+      const challenge = await passwordStep(app, user);
+      assert.deepEqual((await codeStep(app, challenge, wrongCode(secret))).json(), { message: accountMessages.codeWrong });
+
+      const both = await Promise.all([codeStep(app, challenge, laterCode(secret, 1)), codeStep(app, challenge, recoveryCodes[0] ?? '')]);
+      assert.deepEqual(both.map((response) => response.statusCode).sort(), [200, 400], both.map((response) => response.body).join(' | '));
+      const refused = both.find((response) => response.statusCode === 400);
+      assert.deepEqual(refused?.json(), { message: accountMessages.challengeExpired });
+      const session = both.find((response) => response.statusCode === 200)?.json<{ token: string }>().token ?? '';
+      const left = (await injectWithLogin(app, session, { method: 'GET', url: '/api/account/security' })).json<AccountSecurity>().twoFactor.recoveryCodesLeft;
+      const recoveryWon = both[1]?.statusCode === 200;
+      assert.equal(left, recoveryWon ? 9 : 10, 'the refused use spent no code');
+
+      const later = await codeStep(app, challenge, recoveryCodes[1] ?? '');
+      assert.equal(later.statusCode, 400);
+      assert.deepEqual(later.json(), { message: accountMessages.challengeExpired });
+      const after = (await injectWithLogin(app, session, { method: 'GET', url: '/api/account/security' })).json<AccountSecurity>();
+      assert.equal(after.twoFactor.recoveryCodesLeft, left, 'nor did the later one');
+    });
+
     it('throttles wrong codes per account: past the limit even the right code waits (429 with retry-after)', async (t) => {
       const app = await buildSmallMarket(t, backend, { failureLimit: 3 });
       const user = await signedIn(app);

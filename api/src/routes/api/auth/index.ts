@@ -137,12 +137,17 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
     async (request): Promise<SecondFactorLoginResponse> => {
       const code = request.body.code.trim();
       if (code === '') throw new HttpError(400, accountMessages.codeRequired);
-      const userId = await app.loginChallenges.verify(request.body.challenge);
-      const user = userId === null ? undefined : await users.findById(userId);
-      if (!user) throw new HttpError(400, accountMessages.challengeExpired);
+      const challenge = await app.loginChallenges.verify(request.body.challenge);
+      const user = challenge === null ? undefined : await users.findById(challenge.userId);
+      if (!challenge || !user) throw new HttpError(400, accountMessages.challengeExpired);
       const codeAttempt = await app.secondFactorThrottle.begin(user.id);
       if (!codeAttempt.allowed) throw new HttpError(429, accountMessages.tooManyWrongCodes, codeAttempt.retryAfterSeconds);
-      const result = await app.twoFactor.verify(user.id, code);
+      // The challenge is used up by its first accepted code: a second use, even at the same moment, is refused.
+      const result = await app.loginChallenges.redeem(challenge, (trx) => app.twoFactor.verify(user.id, code, trx));
+      if (result === 'used') {
+        await app.secondFactorThrottle.succeeded(codeAttempt.attemptId);
+        throw new HttpError(400, accountMessages.challengeExpired);
+      }
       if (!result.ok) {
         // Turned off meanwhile (from a signed-in session): the password step alone decides again.
         if (result.reason === 'not-enabled') {
