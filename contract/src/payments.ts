@@ -40,6 +40,8 @@ export const OrderRecord = Type.Object({
   invoiceId: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String(),
   completedAt: Type.Union([Type.String(), Type.Null()]),
+  /** The payment settled after the order had expired: credited all the same, and marked for the operator. */
+  settledLate: Type.Boolean(),
 });
 export type OrderRecord = Static<typeof OrderRecord>;
 

@@ -99,6 +99,8 @@ export interface PaymentOrdersTable {
   status: ColumnType<OrderStatus, OrderStatus | undefined>;
   created_at: CreatedAt;
   completed_at: Date | null;
+  /** Settled after the order had expired (credited all the same). */
+  settled_late: Generated<boolean>;
 }
 
 /** support: works the support desk; operator: stocks the shop (exits, imports, checks). */

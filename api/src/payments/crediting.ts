@@ -1,7 +1,9 @@
 // Crediting a paid invoice. One transaction locks the order row,
 // moves it pending -> completed and posts its `topup` ledger row; a delivery that finds the order already
 // completed changes nothing. So any number of deliveries, redeliveries or concurrent copies of a webhook
-// credit an invoice exactly once (the ledger's unique topup reference backs the row lock up).
+// credit an invoice exactly once (the ledger's unique topup reference backs the row lock up). A settlement
+// that arrives after the order expired (failed) is credited the same way, once, and the order is marked
+// `settled_late` for the operator.
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import { postLedgerEntry } from '../ledger/ledger.ts';
@@ -11,8 +13,8 @@ import type { PaymentProvider } from './payment-provider.ts';
 const UNIQUE_VIOLATION = '23505';
 
 export type CreditResult =
-  /** The order was completed and the balance credited now: tell the user. */
-  | { kind: 'credited'; userId: string; balanceCents: number }
+  /** The order was completed and the balance credited now: tell the user. `late`: it had expired first. */
+  | { kind: 'credited'; userId: string; balanceCents: number; late: boolean }
   /** An earlier delivery credited it; nothing changed. */
   | { kind: 'already-credited' }
   /** The invoice expired or is invalid; the pending order is now failed (or was already). */
@@ -50,9 +52,10 @@ export async function applyInvoiceOutcome(
       }
 
       // Settled, also after an expiry: BTCPay settles an invoice paid late or marked settled by hand.
+      const late = order.status === 'failed';
       await trx
         .updateTable('payment_orders')
-        .set({ status: 'completed', completed_at: new Date() })
+        .set({ status: 'completed', completed_at: new Date(), settled_late: late })
         .where('id', '=', order.id)
         .execute();
       const posted = await postLedgerEntry(trx, {
@@ -61,7 +64,7 @@ export async function applyInvoiceOutcome(
         amountCents: order.amount_cents,
         reference: topupReference(invoiceId),
       });
-      return { kind: 'credited', userId: order.user_id, balanceCents: posted.balanceCents };
+      return { kind: 'credited', userId: order.user_id, balanceCents: posted.balanceCents, late };
     });
   } catch (error) {
     if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) return { kind: 'already-credited' };

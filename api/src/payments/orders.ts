@@ -83,6 +83,7 @@ async function listOrders(db: Kysely<Schema>, userId: string): Promise<OrderReco
     invoiceId: row.invoice_id,
     createdAt: row.created_at.toISOString(),
     completedAt: row.completed_at ? row.completed_at.toISOString() : null,
+    settledLate: row.settled_late,
   }));
 }
 

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, it } from 'node:test';
 import { io as connectSocket } from 'socket.io-client';
+import type { OrderRecord } from 'contract/payments';
 import { BALANCE_EVENT, type BalanceEvent } from 'contract/realtime';
 import { buildInvoiceEvent } from '../../../payments/btcpay/btcpay-event.ts';
 import { topupReference } from '../../../payments/crediting.ts';
@@ -126,18 +127,32 @@ for (const backend of backends) {
       assert.equal(await balanceCents(app, user.id), 0);
     });
 
-    it('a late settlement after expiry credits once; an expiry after settlement does not undo it', async (t) => {
+    it('a late settlement after expiry credits once and marks the order late; an expiry after settlement does not undo it', async (t) => {
       const { app, btcpay } = await buildWithBtcpay(t, backend);
       const user = await signedInUser(app);
+      const onTime = await openInvoice(app, user, 50);
+      await btcpay.deliver(onTime, 'InvoiceSettled');
       const invoiceId = await openInvoice(app, user, 75);
       await btcpay.deliver(invoiceId, 'InvoiceExpired');
       assert.equal(await orderStatus(app, invoiceId), 'failed');
       await btcpay.deliver(invoiceId, 'InvoiceSettled');
+      await btcpay.deliver(invoiceId, 'InvoiceSettled');
       await btcpay.deliver(invoiceId, 'InvoiceExpired');
       await btcpay.deliver(invoiceId, 'InvoiceInvalid');
       assert.equal(await orderStatus(app, invoiceId), 'completed');
-      assert.equal(await balanceCents(app, user.id), 7500);
-      assert.equal((await ledgerRows(app, user.id)).length, 1);
+      assert.equal(await balanceCents(app, user.id), 12_500);
+      assert.equal((await ledgerRows(app, user.id)).length, 2);
+
+      const late = await app.db.selectFrom('payment_orders').select(['invoice_id', 'settled_late']).where('settled_late', '=', true).execute();
+      assert.deepEqual(late, [{ invoice_id: invoiceId, settled_late: true }], 'only the late one is marked, in the table the operator reads');
+      const orders = (await injectWithLogin(app, user.token, { method: 'GET', url: `/api/orders/${user.id}` })).json<OrderRecord[]>();
+      assert.deepEqual(
+        orders.map((order) => [order.invoiceId, order.status, order.settledLate]),
+        [
+          [invoiceId, 'completed', true],
+          [onTime, 'completed', false],
+        ],
+      );
     });
 
     it('a signed event about an invoice we never issued gets 404 (BTCPay retries it) and credits nothing', async (t) => {

@@ -56,6 +56,12 @@ const webhook: FastifyPluginAsyncTypebox<{ provider: PaymentProvider }> = async 
       // Not ours (yet): a non-2xx makes BTCPay retry later, which also covers an event racing the order's
       // invoice id being stored.
       if (result.kind === 'unknown-invoice') return reply.code(404).send({ message: webhookMessages.unknownInvoice });
+      if (result.kind === 'credited' && result.late) {
+        request.log.warn(
+          { provider: provider.name, invoiceId: event.invoiceId, userId: result.userId },
+          'payment settled after its order had expired: credited once, order marked settled_late',
+        );
+      }
       if (result.kind === 'credited') app.notifyBalance(result.userId);
       return { message: result.kind };
     },
