@@ -110,6 +110,8 @@ export interface Config {
     remoteDirs: Record<RemoteName, string>;
     /** Overrides of `/remotes.json` entries (dev mode: each remote on its own dev server). */
     remoteUrls: Record<RemoteName, string>;
+    /** Serve the build's source maps (and name them on each script); off: they answer 404. */
+    serveSourceMaps: boolean;
   };
 }
 
@@ -438,6 +440,7 @@ export function loadConfig(env: Env = process.env): Config {
       shellDir: text(env, 'SHELL_DIR') === null ? join(repoRoot, 'shell', 'dist') : path(env, 'SHELL_DIR', ''),
       remoteDirs,
       remoteUrls: remoteUrls(env),
+      serveSourceMaps: text(env, 'SERVE_SOURCE_MAPS') === 'true',
     },
   };
 }

@@ -237,7 +237,9 @@ export function createConfig({ name, dir, title = 'Private Sock5' }) {
       context: dir,
       // Remotes build their dev harness entry too: `pnpm --filter mfe-x dev` runs the remote alone.
       entry: isHost || !production ? { main: './src/index.ts' } : {},
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // Production maps are written for error trackers but not named in the scripts: the API serves them
+      // only with SERVE_SOURCE_MAPS=true, and then names each in a SourceMap header.
+      devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       output: {
         path: outputPath,
         publicPath: isHost ? '/' : 'auto',

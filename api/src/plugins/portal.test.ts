@@ -331,11 +331,43 @@ describe('portal hosting', () => {
     assert.equal(directives.get('script-src'), "'self'");
     assert.equal(directives.get('style-src'), "'self' 'unsafe-inline'");
     assert.equal(directives.get('img-src'), "'self' data: blob:");
-    assert.equal(directives.get('connect-src'), "'self' ws: wss:");
+    assert.equal(directives.get('connect-src'), "'self' ws://portal.test", 'the own origin only: no ws: or wss: to any host');
     assert.equal(directives.get('worker-src'), "'self' blob:");
     assert.equal(directives.get('font-src'), "'self' data:");
     assert.equal(directives.get('frame-ancestors'), "'none'");
     assert.ok(!directives.has('upgrade-insecure-requests'));
+  });
+
+  it('keeps the source maps of the build to itself unless SERVE_SOURCE_MAPS says otherwise', async (t) => {
+    const { web, remotesDir } = await fakeBuild(t);
+    await writeFile(join(web.shellDir, 'main.3f9a1c2b.js.map'), '{"version":3,"sources":["../src/secret.ts"]}');
+    await writeFile(join(remotesDir, 'history', '412.8e0d1f3a.js.map'), '{"version":3}');
+    const closed = await build(t, backend, { config: { web } });
+    for (const url of ['/main.3f9a1c2b.js.map', '/remotes/history/412.8e0d1f3a.js.map', '/main.3f9a1c2b.js.map.br', '/remotes/history/412.8e0d1f3a.js.MAP']) {
+      for (const headers of [{}, html]) {
+        const response = await closed.inject({ method: 'GET', url, headers });
+        assert.equal(response.statusCode, 404, url);
+        assert.doesNotMatch(response.body, /sources/);
+      }
+    }
+    const script = await closed.inject({ method: 'GET', url: '/main.3f9a1c2b.js' });
+    assert.equal(script.statusCode, 200);
+    assert.equal(script.headers.sourcemap, undefined);
+
+    const open = await build(t, backend, { config: { web: { ...web, serveSourceMaps: true } } });
+    assert.equal((await open.inject({ method: 'GET', url: '/main.3f9a1c2b.js.map' })).json().sources[0], '../src/secret.ts');
+    assert.equal((await open.inject({ method: 'GET', url: '/remotes/history/412.8e0d1f3a.js.map' })).statusCode, 200);
+    assert.equal((await open.inject({ method: 'GET', url: '/main.3f9a1c2b.js' })).headers.sourcemap, 'main.3f9a1c2b.js.map');
+    assert.equal(loadConfig({ SERVE_SOURCE_MAPS: 'true' }).web.serveSourceMaps, true);
+    assert.equal(loadConfig({}).web.serveSourceMaps, false);
+  });
+
+  it('lets the page connect to the origins REMOTE_URLS configures besides its own, and sockets over wss: behind HTTPS', async (t) => {
+    const { web } = await fakeBuild(t);
+    const remoteUrls = loadConfig({ REMOTE_URLS: '{"history":"https://cdn.example/history/v42/mf-manifest.json"}' }).web.remoteUrls;
+    const app = await build(t, backend, { config: { publicUrl: 'https://shop.example', web: { ...web, remoteUrls } } });
+    const csp = String((await app.inject({ method: 'GET', url: '/', headers: html })).headers['content-security-policy']);
+    assert.match(csp, /connect-src 'self' wss:\/\/shop\.example https:\/\/cdn\.example;/);
   });
 
   it('publishes the OpenAPI document and its UI at /api/docs', async (t) => {

@@ -57,6 +57,9 @@ const ENTRY_FILES = new Set(['index.html', 'remotes.json', 'mf-manifest.json', '
 /** Webpack content hashes in file names (main.3f9a1c2b.js, 412.8e0d1f3a.css): safe to cache forever. */
 const HASHED_NAME = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 
+/** A source map, or a compressed copy of one. */
+const SOURCE_MAP = /\.map(\.(br|gz))?$/i;
+
 /** Brotli and gzip copies written at build time; their cache rule is the original file's. */
 const PRECOMPRESSED_SUFFIX = /\.(br|gz)$/;
 
@@ -70,10 +73,12 @@ function setCacheHeaders(reply: FastifyReply, filePath: string): void {
  * Headers of a script: its cache rule, and what a shared cache must key it by (a script may be sent encoded
  * against a dictionary the browser holds); a file of the shell that is a dictionary says so.
  */
-function setScriptHeaders(reply: FastifyReply, filePath: string, dictionaries: CompressionDictionaries): void {
+function setScriptHeaders(reply: FastifyReply, filePath: string, dictionaries: CompressionDictionaries, sourceMaps: boolean): void {
   setCacheHeaders(reply, filePath);
   const file = filePath.replace(PRECOMPRESSED_SUFFIX, '');
   if (!file.endsWith('.js')) return;
+  // The build names no source map inside its scripts; where maps are served, this header names each one.
+  if (sourceMaps) reply.header('sourcemap', `${basename(file)}.map`);
   reply.header('vary', 'available-dictionary');
   const dictionary = dictionaries.headerFor(file);
   if (dictionary) reply.header('use-as-dictionary', dictionary);
@@ -103,7 +108,7 @@ function isOwnedPrefix(path: string): boolean {
 
 export default fp<{ config: Config }>(
   async (app, { config }) => {
-    const { shellDir, remoteDirs, remoteUrls } = config.web;
+    const { shellDir, remoteDirs, remoteUrls, serveSourceMaps } = config.web;
     for (const [name, dir] of [['shell', shellDir], ...Object.entries(remoteDirs)] as const) {
       if (!existsSync(dir)) app.log.warn({ dir }, `${name} is not built: its pages are unavailable until it is`);
     }
@@ -119,10 +124,19 @@ export default fp<{ config: Config }>(
       return dir ? fileUnder(dir, remote[2] ?? '') : null;
     }
     const setHeaders = (reply: FastifyReply, filePath: string) => {
-      setScriptHeaders(reply, filePath, dictionaries);
+      setScriptHeaders(reply, filePath, dictionaries, serveSourceMaps);
       // A browser that has just been sent the shell's entry asks for a remote's entry next, with it as dictionary.
       if (dictionaries.headerFor(filePath.replace(PRECOMPRESSED_SUFFIX, ''))) dictionaries.warm(remoteEntries);
     };
+    // The build writes a source map beside each script (error trackers take them from the build output);
+    // they show our unminified sources, so the public gets them only where SERVE_SOURCE_MAPS says so.
+    if (!serveSourceMaps) {
+      app.addHook('onRequest', async (request, reply) => {
+        const path = pathOf(request);
+        if (!SOURCE_MAP.test(path) || /^\/(api|socket\.io)(\/|$)/.test(path)) return;
+        return reply.code(404).send({ message: `Not found: ${request.method} ${path.length > 80 ? `${path.slice(0, 80)}...` : path}` });
+      });
+    }
     app.addHook('onRequest', async (request, reply) => {
       const path = pathOf(request);
       if ((request.method !== 'GET' && request.method !== 'HEAD') || !path.endsWith('.js')) return;
@@ -134,7 +148,7 @@ export default fp<{ config: Config }>(
       const file = scriptFile(path);
       const body = file ? await dictionaries.encoded(file, available) : null;
       if (!file || !body) return; // the build's brotli copy, from the static files below
-      setScriptHeaders(reply, file, dictionaries);
+      setScriptHeaders(reply, file, dictionaries, serveSourceMaps);
       const etag = `"dcb-${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
       reply.header('etag', etag).header('vary', 'accept-encoding, available-dictionary');
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();

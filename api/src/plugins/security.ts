@@ -60,6 +60,15 @@ function remoteOrigins(config: Config): string[] {
 }
 
 /**
+ * The portal's own origin as its socket.io connection names it (ws: or wss:). Browsers of CSP level 3 let
+ * 'self' cover it; older ones (Safari before 15.4) need it spelled out.
+ */
+function socketOrigin(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+}
+
+/**
  * The headers helmet adds with these options. They are the same for every response (no nonces), yet
  * @fastify/helmet builds a helmet middleware and re-parses the CSP on each request: a fifth of the CPU of a
  * cached market read under load. So they are worked out once, on a throwaway app, and then simply set.
@@ -99,8 +108,9 @@ export default fp<{ config: Config }>(
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', ...remotes],
           fontSrc: ["'self'", 'data:', ...remotes],
-          // socket.io and the API; in dev the remotes' manifests and hot updates.
-          connectSrc: ["'self'", 'ws:', 'wss:', ...remotes],
+          // The API and socket.io on the portal's own origin, and the remotes' manifests where REMOTE_URLS puts
+          // them; no other host, so injected script could not send what it reads anywhere else.
+          connectSrc: ["'self'", socketOrigin(config.publicUrl), ...remotes],
           // The ALTCHA widget solves its proof of work in blob: workers.
           workerSrc: ["'self'", 'blob:'],
           formAction: ["'self'"],
