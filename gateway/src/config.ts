@@ -15,8 +15,10 @@ export interface GatewayConfig {
   portRange: PortRange;
   /** PostgreSQL shared with the API; null: the gateway runs inside the API on embedded PGlite. */
   databaseUrl: string | null;
+  /** Redis shared by the fleet: the fleet-wide limits are kept there; null: in PostgreSQL (or, embedded, in memory). */
+  redisUrl: string | null;
   logLevel: string;
-  /** Concurrent connections one lease may hold; more are refused with "not allowed by ruleset". */
+  /** Concurrent connections one lease may hold across all gateways; more are refused with "not allowed by ruleset". */
   maxConnectionsPerLease: number;
   /** Time a client has to finish greeting, authentication and request. */
   handshakeTimeoutMs: number;
@@ -26,7 +28,13 @@ export interface GatewayConfig {
   connectTimeoutMs: number;
   /** Failed authentications one source address may make per window before it is refused outright. */
   authFailureLimit: number;
+  /**
+   * Failed authentications one lease may take per window from all addresses together; then only addresses
+   * that authenticated to it within knownSourceMs are still heard.
+   */
+  leaseAuthFailureLimit: number;
   authFailureWindowMs: number;
+  knownSourceMs: number;
   /** Connections one source address may hold in the handshake at once (half-open floods). */
   maxHandshakesPerSource: number;
   /** Test configuration: let traffic reach loopback addresses. */
@@ -73,13 +81,16 @@ export function loadGatewayConfig(env: Environment = process.env): GatewayConfig
     publicHost: env.GATEWAY_PUBLIC_HOST || '127.0.0.1',
     portRange: parsePortRange(env.GATEWAY_PORT_RANGE || DEFAULT_PORT_RANGE),
     databaseUrl: env.DATABASE_URL || null,
+    redisUrl: env.REDIS_URL || null,
     logLevel: env.LOG_LEVEL || 'info',
     maxConnectionsPerLease: integer(env, 'GATEWAY_MAX_CONNECTIONS_PER_LEASE', 256, 1),
     handshakeTimeoutMs: integer(env, 'GATEWAY_HANDSHAKE_TIMEOUT_MS', 10_000, 100),
     idleTimeoutMs: integer(env, 'GATEWAY_IDLE_TIMEOUT_MS', 300_000, 1000),
     connectTimeoutMs: integer(env, 'GATEWAY_CONNECT_TIMEOUT_MS', 10_000, 100),
     authFailureLimit: integer(env, 'GATEWAY_AUTH_FAILURE_LIMIT', 20, 1),
+    leaseAuthFailureLimit: integer(env, 'GATEWAY_LEASE_AUTH_FAILURE_LIMIT', 20, 1),
     authFailureWindowMs: integer(env, 'GATEWAY_AUTH_FAILURE_WINDOW_MS', 60_000, 1000),
+    knownSourceMs: 24 * 60 * 60 * 1000,
     maxHandshakesPerSource: integer(env, 'GATEWAY_MAX_HANDSHAKES_PER_SOURCE', 256, 1),
     allowLoopback: flag(env, 'GATEWAY_ALLOW_LOOPBACK'),
     resyncMs: integer(env, 'GATEWAY_RESYNC_MS', 30_000, 1000),

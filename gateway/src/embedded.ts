@@ -36,7 +36,9 @@ export async function startEmbeddedGateway(options: EmbeddedGatewayOptions): Pro
     database.kind === 'pglite'
       ? createPGliteAdapter(database.pglite, { exclusive: database.exclusive })
       : createPgAdapter({ url: database.url, schema: database.schema, onError: (error) => options.log.warn({ err: error }, 'gateway: database error') });
-  const gateway = await startGateway({ config, adapter, log: options.log });
+  // Embedded PGlite means one process: the limits live in its memory. Over PostgreSQL (the API's tests) the
+  // gateway counts in the database, as a gateway process would.
+  const gateway = await startGateway({ config, adapter, log: options.log, limits: database.kind === 'pglite' ? 'memory' : 'shared' });
   return {
     flushUsage: () => gateway.flushUsage(),
     async close() {

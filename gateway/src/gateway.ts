@@ -10,9 +10,13 @@ import { createExitCredentialOpener } from './exit-credential-opener.ts';
 import { loadExitCredentialsKey } from './exit-credentials.ts';
 import { LeaseDirectory, type Lease } from './lease-directory.ts';
 import { silentLogger, type Logger } from './logger.ts';
-import { IdleSweep, Session, type LeaseState, type PortState, type SessionContext } from './socks5-session.ts';
+import { MemoryLimits, type GatewayLimits, type LimitSettings } from './limits.ts';
+import { createRedisLimitBackend } from './redis-limits.ts';
+import { SharedLimits } from './shared-limits.ts';
+import { IdleSweep, newCounters, Session, type GatewayCounters, type LeaseState, type PortState, type SessionContext } from './socks5-session.ts';
+import { createSqlLimitBackend } from './sql-limits.ts';
 import type { SqlAdapter } from './sql-adapter.ts';
-import { AuthFailureThrottle, HandshakeCounter } from './source-limits.ts';
+import { HandshakeCounter } from './source-limits.ts';
 import { UsageRecorder } from './usage-recorder.ts';
 
 export interface GatewayOptions {
@@ -21,6 +25,16 @@ export interface GatewayOptions {
   log?: Logger;
   /** Default: built from the config (loopback only when allowed). */
   policy?: DestinationPolicy;
+  /**
+   * Where the per-lease limits are kept: 'shared' (default: Redis with config.redisUrl, else the database
+   * the adapter reaches), so every gateway process counts together; 'memory' for a gateway that is the only
+   * one (inside the API on embedded defaults).
+   */
+  limits?: 'shared' | 'memory';
+  /** Test seam: a shared store's timing (default: heartbeat every 3 s, alive for 15 s, calls time out after 1 s). */
+  limitTimings?: { heartbeatMs?: number; aliveMs?: number; timeoutMs?: number };
+  /** Test seam: the Redis key prefix (default private-sock5:{gateway}:). */
+  redisPrefix?: string;
 }
 
 export interface Gateway {
@@ -29,6 +43,8 @@ export interface Gateway {
   listeningPorts(): number[];
   /** Writes the usage gathered so far (otherwise done every usageFlushMs). */
   flushUsage(): Promise<void>;
+  /** What the limits decided since start. */
+  counters(): Readonly<GatewayCounters>;
   close(): Promise<void>;
 }
 
@@ -42,18 +58,30 @@ interface PortEntry extends PortState {
 
 const LISTEN_RETRY_MAX_MS = 30_000;
 
+export function limitSettings(config: GatewayConfig): LimitSettings {
+  return {
+    maxConnectionsPerLease: config.maxConnectionsPerLease,
+    authFailureLimit: config.authFailureLimit,
+    leaseAuthFailureLimit: config.leaseAuthFailureLimit,
+    authFailureWindowMs: config.authFailureWindowMs,
+    knownSourceMs: config.knownSourceMs,
+  };
+}
+
 /** The parts shared by the lease-serving gateway and a fixed-credentials server (tests, benchmarks). */
 export function createSessionContext(
   config: GatewayConfig,
   log: Logger,
   policy: DestinationPolicy,
   usage: UsageRecorder | null,
+  limits: GatewayLimits = new MemoryLimits(limitSettings(config)),
 ): SessionContext {
   return {
     config,
     policy,
     log,
-    throttle: new AuthFailureThrottle(config.authFailureLimit, config.authFailureWindowMs),
+    limits,
+    counters: newCounters(),
     handshakes: new HandshakeCounter(config.maxHandshakesPerSource),
     idle: new IdleSweep(config.idleTimeoutMs),
     lookup: (host) => dnsLookup(host, { all: true }),
@@ -71,7 +99,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const log = options.log ?? silentLogger;
   const policy = options.policy ?? createDestinationPolicy({ allowLoopback: config.allowLoopback });
   const usage = new UsageRecorder(adapter, log);
-  const context = createSessionContext(config, log, policy, usage);
+  const limits = await openLimits(options, log);
+  const context = createSessionContext(config, log, policy, usage, limits);
   const ports = new Map<number, PortEntry>();
   const states = new Map<number, LeaseState>();
   let closed = false;
@@ -181,6 +210,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   } catch (error) {
     clearInterval(flushTimer);
     await directory.stop();
+    await limits.close();
     throw error;
   }
   log.info({ leases: directory.size, host: config.host, publicHost: config.publicHost }, 'gateway: serving');
@@ -189,6 +219,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     directory,
     listeningPorts: () => [...ports.values()].filter((entry) => entry.listening).map((entry) => entry.port),
     flushUsage,
+    counters: () => context.counters,
     async close() {
       if (closed) return;
       closed = true;
@@ -198,6 +229,18 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       await flushUsage();
       for (const entry of [...ports.values()]) unlisten(entry);
       states.clear();
+      await limits.close();
     },
   };
+}
+
+async function openLimits(options: GatewayOptions, log: Logger): Promise<GatewayLimits> {
+  const { config } = options;
+  const settings = limitSettings(config);
+  if (options.limits === 'memory') return new MemoryLimits(settings);
+  const backend = config.redisUrl
+    ? await createRedisLimitBackend({ url: config.redisUrl, log, ...(options.redisPrefix ? { prefix: options.redisPrefix } : {}) })
+    : createSqlLimitBackend(options.adapter);
+  log.info({ store: config.redisUrl ? 'redis' : 'postgres' }, 'gateway: per-lease limits shared by the fleet');
+  return SharedLimits.start(backend, settings, { log, ...options.limitTimings });
 }

@@ -201,7 +201,7 @@ for (const backend of backends) {
     });
 
     test('an address allowed by the lease\'s allow-list connects without a password; others must authenticate', async () => {
-      const allowListed = await createLease(database, { allowCidrs: ['127.0.0.0/8'] });
+      const allowListed = await createLease(database, { allowCidrs: ['127.0.0.0/16'] });
       const elsewhere = await createLease(database, { allowCidrs: ['203.0.113.0/24'] });
       await waitForPort([gateway], allowListed.port);
       await waitForPort([gateway], elsewhere.port);
@@ -219,7 +219,8 @@ for (const backend of backends) {
     });
 
     test('a relayed connection is closed after the idle timeout with no traffic, and kept while it carries some', async () => {
-      const sleepy = await startTestGateway(database, { idleTimeoutMs: 1000, portRange: OTHER_PORT_RANGE });
+      // Gateways on one database are one fleet: the fuzz's failed guesses from 127.0.0.1 count here too.
+      const sleepy = await startTestGateway(database, { idleTimeoutMs: 1000, portRange: OTHER_PORT_RANGE, authFailureLimit: 1000 });
       try {
         const target = await createLease(database, { port: OTHER_PORT_RANGE.first + Math.floor(Math.random() * 100) });
         await waitForPort([sleepy], target.port);

@@ -1,7 +1,10 @@
 // One client connection: a strict state machine over the socket (greeting, authentication, request), then
 // the relay. Every message is bounded (the longest valid one is 513 bytes), the whole handshake has a
 // deadline, and anything malformed closes this connection alone, with the RFC's failure reply where one
-// exists. Authentication is answered from memory (the lease directory), never from the database.
+// exists. Credentials are checked from memory (the lease directory), never from the database; the limits
+// that hold per lease across the fleet (limits.ts) are asked once per connection, after the credentials
+// (or the allow-list) named the lease, and may answer later when the store is shared: the session waits
+// for the answer in a stage of its own, reading nothing meanwhile.
 import { connect, type Socket } from 'node:net';
 import type { GatewayConfig } from './config.ts';
 import type { DestinationPolicy } from './destination-policy.ts';
@@ -26,7 +29,8 @@ import {
   type ReplyCode,
   type Target,
 } from './socks5-protocol.ts';
-import type { AuthFailureThrottle, HandshakeCounter } from './source-limits.ts';
+import type { Admission, GatewayLimits } from './limits.ts';
+import type { HandshakeCounter } from './source-limits.ts';
 
 /** The longest message a client may have in flight before it is complete (an RFC 1929 request). */
 const MAX_MESSAGE = 513;
@@ -50,7 +54,7 @@ export interface PortState {
 export interface SessionContext {
   config: GatewayConfig;
   policy: DestinationPolicy;
-  throttle: AuthFailureThrottle;
+  limits: GatewayLimits;
   handshakes: HandshakeCounter;
   lookup(host: string): Promise<Array<{ address: string; family: number }>>;
   log: Logger;
@@ -60,6 +64,25 @@ export interface SessionContext {
   onConnected(state: LeaseState): void;
   /** Traffic since the last report, for usage. */
   onTraffic(state: LeaseState, up: number, down: number): void;
+  /** What the limits decided, counted since start (tests and metrics read them). */
+  counters: GatewayCounters;
+}
+
+export interface GatewayCounters {
+  /** Connections admitted to a lease (after credentials or from an allow-listed address). */
+  admitted: number;
+  /** Wrong credentials. */
+  authFailed: number;
+  /** Right credentials refused: the address failed too often. */
+  sourceBlocked: number;
+  /** Right credentials refused: the lease took its failures from all addresses, and the address is new to it. */
+  leaseGuarded: number;
+  /** Refused at CONNECT: the lease carries its maximum of connections. */
+  full: number;
+}
+
+export function newCounters(): GatewayCounters {
+  return { admitted: 0, authFailed: 0, sourceBlocked: 0, leaseGuarded: 0, full: 0 };
 }
 
 class Refusal extends Error {
@@ -108,8 +131,11 @@ export class IdleSweep {
   };
 }
 
-/** Stages in order: comparisons like `stage <= Stage.Request` mean "still in the handshake". */
-const Stage = { Greeting: 0, Auth: 1, Request: 2, Connecting: 3, Relay: 4, Closed: 5 } as const;
+/**
+ * Stages in order: comparisons like `stage <= Stage.Request` mean "still in the handshake". Admitting: the
+ * limits are deciding (or a failed authentication is being counted) before the reply is sent.
+ */
+const Stage = { Greeting: 0, Auth: 1, Admitting: 2, Request: 3, Connecting: 4, Relay: 5, Closed: 6 } as const;
 type Stage = (typeof Stage)[keyof typeof Stage];
 
 function errorReply(error: NodeJS.ErrnoException): ReplyCode {
@@ -159,6 +185,8 @@ export class Session {
   #inHandshake = false;
   #handshakeTimer: NodeJS.Timeout | null = null;
   #lease: LeaseState | null = null;
+  /** The lease whose connection slot this connection holds (limits.release when it ends); null: none. */
+  #slot: number | null = null;
   #upstream: Socket | null = null;
   #dialling: Cancellation | null = null;
   #seenBytes = 0;
@@ -226,6 +254,7 @@ export class Session {
 
   #onClientClose = () => {
     this.#leaveHandshake();
+    this.#releaseSlot();
     if (this.#stage === Stage.Relay) {
       // The other side may still hold bytes the client sent before closing: let them drain.
       if (this.#upstream) endThenDestroy(this.#upstream);
@@ -251,21 +280,108 @@ export class Session {
     this.#client.end(reply, () => this.#client.destroy());
   }
 
+  #releaseSlot(): void {
+    if (this.#slot === null) return;
+    this.#context.limits.release(this.#slot);
+    this.#slot = null;
+  }
+
   #onData = (chunk: Buffer) => {
-    let buffer = this.#buffer === null ? chunk : Buffer.concat([this.#buffer, chunk]);
+    this.#process(this.#buffer === null ? chunk : Buffer.concat([this.#buffer, chunk]));
+  };
+
+  /** Handles the complete messages at the start of `input` and keeps the rest. */
+  #process(input: Buffer): void {
+    let buffer = input;
     while (buffer.length > 0 && this.#stage <= Stage.Request) {
       const used = this.#step(buffer);
       if (used === 0) break;
       // Usually the whole chunk was one message: no view of the empty rest.
       buffer = used >= buffer.length ? EMPTY : buffer.subarray(used);
     }
-    if (this.#stage <= Stage.Request && buffer.length > MAX_MESSAGE) {
+    if (this.#stage <= Stage.Request && this.#stage !== Stage.Admitting && buffer.length > MAX_MESSAGE) {
       // Cannot happen with a well-formed message (all are shorter), so the client is not speaking SOCKS5.
       this.#client.destroy();
       return;
     }
     this.#buffer = buffer.length > 0 ? buffer : null;
-  };
+  }
+
+  /**
+   * Asks the limits to admit this connection to the lease; `reply` (method or authentication success) is
+   * sent once admitted. A lease at its connection cap still gets the reply and is refused at CONNECT with
+   * "not allowed by ruleset", as the RFC has no earlier place to say so.
+   */
+  #admit(state: LeaseState, withCredentials: boolean, reply: Buffer): void {
+    const admission = this.#context.limits.admit(state.lease.id, this.#source, withCredentials);
+    if (typeof admission === 'string') {
+      this.#admitted(state, admission, reply);
+      return;
+    }
+    this.#wait();
+    admission.then(
+      (answer) => {
+        if (this.#stage !== Stage.Admitting) {
+          if (answer === 'ok') this.#context.limits.release(state.lease.id);
+          return;
+        }
+        this.#admitted(state, answer, reply);
+        this.#resume();
+      },
+      (error: unknown) => {
+        this.#context.log.error({ err: error }, 'gateway: the limits could not decide; connection closed');
+        this.#client.destroy();
+      },
+    );
+  }
+
+  #admitted(state: LeaseState, admission: Admission, reply: Buffer): void {
+    const { counters } = this.#context;
+    if (admission === 'source-blocked' || admission === 'lease-guarded') {
+      if (admission === 'source-blocked') counters.sourceBlocked += 1;
+      else counters.leaseGuarded += 1;
+      this.#closeWith(AUTH_REPLY_FAILURE);
+      return;
+    }
+    if (admission === 'ok') {
+      counters.admitted += 1;
+      this.#slot = state.lease.id;
+    } else {
+      counters.full += 1;
+    }
+    this.#client.write(reply);
+    this.#lease = state;
+    this.#stage = Stage.Request;
+  }
+
+  /** Wrong credentials: counted for the address and for the port's leases before the failure is sent. */
+  #authFailed(): void {
+    this.#context.counters.authFailed += 1;
+    const leaseIds: number[] = [];
+    for (const state of this.#port.leases) leaseIds.push(state.lease.id);
+    const counted = this.#context.limits.authFailed(this.#source, leaseIds);
+    if (!(counted instanceof Promise)) {
+      this.#closeWith(AUTH_REPLY_FAILURE);
+      return;
+    }
+    this.#wait();
+    void counted.finally(() => {
+      if (this.#stage === Stage.Admitting) this.#closeWith(AUTH_REPLY_FAILURE);
+    });
+  }
+
+  /** Stops reading until the limits answer: what the client sends meanwhile waits in the socket. */
+  #wait(): void {
+    this.#stage = Stage.Admitting;
+    this.#client.pause();
+  }
+
+  #resume(): void {
+    const buffered = this.#buffer;
+    this.#buffer = null;
+    if (buffered) this.#process(buffered);
+    if (this.#stage <= Stage.Request) this.#client.resume();
+  }
 
   /** Handles one message at the start of the buffer; returns the bytes it used (0: need more). */
   #step(buffer: Buffer): number {
@@ -279,9 +395,7 @@ export class Session {
         }
         const allowed = offers(greeting.methods, METHOD_NO_AUTH) ? this.#allowListedLease() : null;
         if (allowed) {
-          this.#client.write(METHOD_REPLY_NO_AUTH);
-          this.#lease = allowed;
-          this.#stage = Stage.Request;
+          this.#admit(allowed, false, METHOD_REPLY_NO_AUTH);
         } else if (offers(greeting.methods, METHOD_USERNAME_PASSWORD)) {
           this.#client.write(METHOD_REPLY_USERNAME_PASSWORD);
           this.#stage = Stage.Auth;
@@ -297,17 +411,13 @@ export class Session {
           this.#closeWith(AUTH_REPLY_FAILURE);
           return buffer.length;
         }
-        const lease = this.#context.throttle.isBlocked(this.#source)
-          ? null
-          : this.#leaseFor(credentials.username, credentials.password);
+        const lease = this.#leaseFor(credentials.username, credentials.password);
         if (!lease) {
-          this.#context.throttle.recordFailure(this.#source);
-          this.#closeWith(AUTH_REPLY_FAILURE);
+          this.#authFailed();
           return buffer.length;
         }
-        this.#client.write(AUTH_REPLY_SUCCESS);
-        this.#lease = lease;
-        this.#stage = Stage.Request;
+        // Right credentials; the limits may still refuse them (a guesser's address, a lease under attack).
+        this.#admit(lease, true, AUTH_REPLY_SUCCESS);
         return credentials.length;
       }
       case Stage.Request: {
@@ -355,7 +465,8 @@ export class Session {
     if (command !== COMMAND_CONNECT) return this.#closeWith(failureReply(Reply.commandNotSupported));
     if (state.ended || state.lease.expiresAt <= Date.now()) return this.#closeWith(failureReply(Reply.notAllowed));
     if (!policy.allowsPort(target.port)) return this.#closeWith(failureReply(Reply.notAllowed));
-    if (state.sessions.size >= config.maxConnectionsPerLease) return this.#closeWith(failureReply(Reply.notAllowed));
+    // Not admitted: the lease carries its maximum of connections across the fleet.
+    if (this.#slot === null) return this.#closeWith(failureReply(Reply.notAllowed));
     state.sessions.add(this);
     this.#leaveHandshake();
     this.#stage = Stage.Connecting;

@@ -1,45 +1,6 @@
-// Per client address: failed authentications in a sliding-enough window (a password guesser is refused
-// outright once over the limit, even with a right guess, until the window passes) and connections still in
-// the handshake (a flood of half-open connections from one address cannot exhaust the gateway).
-// Memory is bounded: at most MAX_TRACKED addresses; past that the oldest window is forgotten first.
-
-const MAX_TRACKED = 100_000;
-
-export class AuthFailureThrottle {
-  readonly #limit: number;
-  readonly #windowMs: number;
-  /** address -> [failures, window start]; Map keeps insertion order, so the first entry is the oldest. */
-  readonly #failures = new Map<string, [number, number]>();
-
-  constructor(limit: number, windowMs: number) {
-    this.#limit = limit;
-    this.#windowMs = windowMs;
-  }
-
-  isBlocked(address: string, now = Date.now()): boolean {
-    const entry = this.#failures.get(address);
-    if (!entry) return false;
-    if (now - entry[1] >= this.#windowMs) {
-      this.#failures.delete(address);
-      return false;
-    }
-    return entry[0] >= this.#limit;
-  }
-
-  recordFailure(address: string, now = Date.now()): void {
-    const entry = this.#failures.get(address);
-    if (entry && now - entry[1] < this.#windowMs) {
-      entry[0] += 1;
-      return;
-    }
-    this.#failures.delete(address);
-    if (this.#failures.size >= MAX_TRACKED) {
-      const oldest = this.#failures.keys().next().value;
-      if (oldest !== undefined) this.#failures.delete(oldest);
-    }
-    this.#failures.set(address, [1, now]);
-  }
-}
+// Per client address, in this process: connections still in the handshake (a flood of half-open connections
+// from one address cannot exhaust the gateway). A process's own resource, so counted where it is spent;
+// the limits that must hold per lease across the fleet are in limits.ts.
 
 export class HandshakeCounter {
   readonly #max: number;

@@ -51,6 +51,8 @@ async function freshPGlite(): Promise<PGlite> {
 
 export interface TestDatabase {
   backend: Backend;
+  /** Where a gateway in another process reaches this database (PostgreSQL only; PGlite lives in this one). */
+  postgres: { url: string; schema: string } | null;
   /** A new adapter on the same database: one per gateway instance, as separate processes would have. */
   adapter(): SqlAdapter;
   sql<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
@@ -65,6 +67,7 @@ export async function openTestDatabase(backend: Backend): Promise<TestDatabase> 
     const adapters: SqlAdapter[] = [];
     return {
       backend,
+      postgres: null,
       adapter() {
         const adapter = createPGliteAdapter(pglite);
         adapters.push(adapter);
@@ -87,6 +90,7 @@ export async function openTestDatabase(backend: Backend): Promise<TestDatabase> 
   const adapters: SqlAdapter[] = [];
   return {
     backend,
+    postgres: { url, schema },
     adapter() {
       const adapter = createPgAdapter({ url, schema });
       adapters.push(adapter);
@@ -294,9 +298,10 @@ export class RawClient {
     });
   }
 
-  static open(port: number, host = '127.0.0.1'): Promise<RawClient> {
+  /** `from`: the client's own address (any 127.x.y.z on loopback), to play several clients. */
+  static open(port: number, host = '127.0.0.1', from?: string): Promise<RawClient> {
     return new Promise((resolve, reject) => {
-      const socket = connect({ host, port });
+      const socket = connect({ host, port, ...(from ? { localAddress: from } : {}) });
       socket.once('connect', () => resolve(new RawClient(socket)));
       socket.once('error', reject);
     });
@@ -375,8 +380,16 @@ export interface HandshakeResult {
  * Greeting (username/password), credentials, CONNECT; stops at the first refusal. The reply is the REP
  * byte of the CONNECT reply; on success the client is ready to relay.
  */
-export async function handshake(port: number, login: string, password: string, host: string, targetPort: number, command = 0x01): Promise<HandshakeResult> {
-  const client = await RawClient.open(port);
+export async function handshake(
+  port: number,
+  login: string,
+  password: string,
+  host: string,
+  targetPort: number,
+  command = 0x01,
+  from?: string,
+): Promise<HandshakeResult> {
+  const client = await RawClient.open(port, '127.0.0.1', from);
   client.write([0x05, 0x01, 0x02]);
   const method = await client.read(2);
   if (!method || method[1] !== 0x02) return { client, method: method?.[1] ?? null, auth: null, reply: null };

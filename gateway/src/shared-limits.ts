@@ -1,0 +1,224 @@
+// The limits of limits.ts kept in a store the whole fleet shares (Redis, or PostgreSQL: whichever the fleet
+// already has), so that N gateway processes together admit what one would. Each admission is one atomic
+// step in the store (one round trip); releases are batched. The store keeps each gateway's connections per
+// lease apart, under the gateway's id, so those of a gateway that died stop counting once its heartbeat
+// lapses (`aliveMs`). Each heartbeat also writes this gateway's own counts again, which mends a count that
+// a lost reply or a store outage left wrong.
+//
+// When the store fails (down, or slower than STORE_TIMEOUT_MS) the gateway keeps serving: for the next
+// FALLBACK_MS it applies the same limits to its own connections in its own memory (per process, as before
+// fleet-wide limits), logs it, then tries the store again. Customers' proxies do not stop because Redis or
+// PostgreSQL hiccuped.
+import { randomUUID } from 'node:crypto';
+import type { Logger } from './logger.ts';
+import { MemoryLimits, type Admission, type GatewayLimits, type LimitSettings } from './limits.ts';
+
+/** One shared store's operations; each is atomic in the store. */
+export interface LimitBackend {
+  admit(gatewayId: string, leaseId: number, source: string, withCredentials: boolean, settings: LimitSettings): Promise<Admission>;
+  authFailed(source: string, leaseIds: readonly number[], settings: LimitSettings): Promise<void>;
+  /** Takes `count` connections of each lease off this gateway's tally. */
+  release(gatewayId: string, released: ReadonlyMap<number, number>): Promise<void>;
+  /**
+   * Marks the gateway alive for `aliveMs` and sets its tally of each lease in `counts` (0: none); leases in
+   * `refresh` keep their tally (an admission or a release is under way) but must not expire.
+   */
+  heartbeat(gatewayId: string, aliveMs: number, counts: ReadonlyMap<number, number>, refresh: readonly number[], settings: LimitSettings): Promise<void>;
+  /** The gateway stops: it is no longer alive, and its tallies of these leases go at once. */
+  leave(gatewayId: string, leaseIds: readonly number[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface SharedLimitsOptions {
+  log: Logger;
+  heartbeatMs?: number;
+  /** A gateway whose last heartbeat is older than this counts no connections. */
+  aliveMs?: number;
+  /** A store call that takes longer failed (default STORE_TIMEOUT_MS). */
+  timeoutMs?: number;
+}
+
+const STORE_TIMEOUT_MS = 1000;
+const FALLBACK_MS = 5000;
+/** A store call that failed may still land this late; until then its lease's count is written again. */
+const SETTLE_MS = 30_000;
+
+class StoreTimeout extends Error {
+  constructor(timeoutMs: number) {
+    super(`the limit store did not answer within ${timeoutMs} ms`);
+  }
+}
+
+function add(map: Map<number, number>, key: number, delta: number): void {
+  const value = (map.get(key) ?? 0) + delta;
+  if (value === 0) map.delete(key);
+  else map.set(key, value);
+}
+
+export class SharedLimits implements GatewayLimits {
+  readonly id = randomUUID();
+  readonly #backend: LimitBackend;
+  readonly #settings: LimitSettings;
+  readonly #log: Logger;
+  readonly #aliveMs: number;
+  readonly #timeoutMs: number;
+  /** This gateway's open connections per lease that it admitted: what the store should count for it. */
+  readonly #open = new Map<number, number>();
+  /** Store calls under way per lease: their effect is not known yet, so no heartbeat overwrites it. */
+  readonly #busy = new Map<number, number>();
+  /** Leases whose count in the store may be wrong (a call failed), and since when. */
+  readonly #unsettled = new Map<number, number>();
+  #released = new Map<number, number>();
+  #flushScheduled = false;
+  /** The failure limits of this process alone, while the store fails. */
+  readonly #fallback: MemoryLimits;
+  #fallbackUntil = 0;
+  readonly #heartbeatTimer: NodeJS.Timeout;
+  #heartbeat: Promise<void> | null = null;
+  #closed = false;
+
+  private constructor(backend: LimitBackend, settings: LimitSettings, options: SharedLimitsOptions) {
+    this.#backend = backend;
+    this.#settings = settings;
+    this.#log = options.log;
+    this.#aliveMs = options.aliveMs ?? 15_000;
+    this.#timeoutMs = options.timeoutMs ?? STORE_TIMEOUT_MS;
+    this.#fallback = new MemoryLimits(settings);
+    this.#heartbeatTimer = setInterval(() => void this.beat(), options.heartbeatMs ?? 3000);
+    this.#heartbeatTimer.unref();
+  }
+
+  /** Joins the fleet: the first heartbeat is written before anything is admitted. */
+  static async start(backend: LimitBackend, settings: LimitSettings, options: SharedLimitsOptions): Promise<SharedLimits> {
+    const limits = new SharedLimits(backend, settings, options);
+    await limits.beat();
+    return limits;
+  }
+
+  admit(leaseId: number, source: string, withCredentials: boolean): Admission | Promise<Admission> {
+    if (this.#degraded()) return this.#admitLocally(leaseId, source, withCredentials);
+    add(this.#busy, leaseId, 1);
+    return this.#withDeadline(this.#backend.admit(this.id, leaseId, source, withCredentials, this.#settings)).then(
+      (admission) => {
+        add(this.#busy, leaseId, -1);
+        if (admission === 'ok') add(this.#open, leaseId, 1);
+        return admission;
+      },
+      (error: unknown) => {
+        add(this.#busy, leaseId, -1);
+        this.#unsettled.set(leaseId, Date.now());
+        this.#fail(error, 'admit');
+        return this.#admitLocally(leaseId, source, withCredentials);
+      },
+    );
+  }
+
+  authFailed(source: string, leaseIds: readonly number[]): void | Promise<void> {
+    if (this.#degraded()) return this.#fallback.authFailed(source, leaseIds);
+    return this.#withDeadline(this.#backend.authFailed(source, leaseIds, this.#settings)).catch((error: unknown) => {
+      this.#fail(error, 'authFailed');
+      this.#fallback.authFailed(source, leaseIds);
+    });
+  }
+
+  release(leaseId: number): void {
+    if ((this.#open.get(leaseId) ?? 0) <= 0) return;
+    add(this.#open, leaseId, -1);
+    // A lease whose count in the store may be wrong gets its true count from the next heartbeat instead.
+    if (this.#closed || this.#unsettled.has(leaseId)) return;
+    add(this.#released, leaseId, 1);
+    if (this.#flushScheduled) return;
+    // Connections often end in bursts: one store call for all that ended in this turn of the event loop.
+    this.#flushScheduled = true;
+    setImmediate(this.#flush);
+  }
+
+  /** Writes the heartbeat now (otherwise every heartbeatMs). */
+  beat(): Promise<void> {
+    this.#heartbeat ??= this.#beat().finally(() => {
+      this.#heartbeat = null;
+    });
+    return this.#heartbeat;
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    clearInterval(this.#heartbeatTimer);
+    await this.#heartbeat;
+    try {
+      await this.#withDeadline(this.#backend.leave(this.id, [...new Set([...this.#open.keys(), ...this.#unsettled.keys()])]));
+    } catch (error) {
+      this.#log.warn({ err: error }, 'gateway: could not leave the limit store; its counts lapse with its heartbeat');
+    }
+    await this.#backend.close();
+  }
+
+  async #beat(): Promise<void> {
+    if (this.#closed) return;
+    const now = Date.now();
+    const counts = new Map<number, number>();
+    const refresh: number[] = [];
+    for (const leaseId of new Set([...this.#open.keys(), ...this.#unsettled.keys()])) {
+      if (this.#busy.has(leaseId) || this.#released.has(leaseId)) refresh.push(leaseId);
+      else counts.set(leaseId, this.#open.get(leaseId) ?? 0);
+    }
+    try {
+      await this.#withDeadline(this.#backend.heartbeat(this.id, this.#aliveMs, counts, refresh, this.#settings));
+      for (const [leaseId, since] of this.#unsettled) if (counts.has(leaseId) && now - since > SETTLE_MS) this.#unsettled.delete(leaseId);
+    } catch (error) {
+      this.#fail(error, 'heartbeat');
+    }
+  }
+
+  #flush = () => {
+    this.#flushScheduled = false;
+    const released = this.#released;
+    this.#released = new Map();
+    if (released.size === 0 || this.#closed) return;
+    for (const leaseId of released.keys()) add(this.#busy, leaseId, 1);
+    this.#withDeadline(this.#backend.release(this.id, released))
+      .catch((error: unknown) => {
+        for (const leaseId of released.keys()) this.#unsettled.set(leaseId, Date.now());
+        this.#fail(error, 'release');
+      })
+      .finally(() => {
+        for (const leaseId of released.keys()) add(this.#busy, leaseId, -1);
+      });
+  };
+
+  /**
+   * While the store fails: this process's own failure counts, and its own connections against the cap
+   * (the heartbeat tells the store of them once it answers again).
+   */
+  #admitLocally(leaseId: number, source: string, withCredentials: boolean): Admission {
+    const now = Date.now();
+    const refusal = withCredentials ? this.#fallback.authRefusal(leaseId, source, now) : null;
+    if (refusal) return refusal;
+    if ((this.#open.get(leaseId) ?? 0) >= this.#settings.maxConnectionsPerLease) return 'full';
+    add(this.#open, leaseId, 1);
+    this.#unsettled.set(leaseId, now);
+    if (withCredentials) this.#fallback.rememberSource(leaseId, source, now);
+    return 'ok';
+  }
+
+  #withDeadline<T>(operation: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new StoreTimeout(this.#timeoutMs)), this.#timeoutMs);
+    });
+    return Promise.race([operation, deadline]).finally(() => clearTimeout(timer));
+  }
+
+  #degraded(): boolean {
+    return this.#fallbackUntil !== 0 && Date.now() < this.#fallbackUntil;
+  }
+
+  #fail(error: unknown, operation: string): void {
+    const now = Date.now();
+    if (!this.#degraded()) {
+      this.#log.error({ err: error, operation }, `gateway: the limit store failed; for ${FALLBACK_MS / 1000} s each process applies the limits alone`);
+    }
+    this.#fallbackUntil = now + FALLBACK_MS;
+  }
+}
