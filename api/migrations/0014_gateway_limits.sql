@@ -79,6 +79,24 @@ BEGIN
 END
 $$;
 
+-- The admissions a gateway gathered in one turn of its event loop, in one call (one round trip however busy
+-- the gateway is): answers in the order asked. Taken in lease order, so two gateways' batches never wait for
+-- each other's advisory locks in a circle.
+CREATE FUNCTION gateway_admit_batch(
+  p_gateway uuid, p_leases bigint[], p_sources text[], p_with_credentials boolean[],
+  p_cap integer, p_source_limit integer, p_lease_limit integer, p_known_ms bigint
+) RETURNS text[] LANGUAGE plpgsql AS $$
+DECLARE
+  answers text[] := array_fill(NULL::text, ARRAY[cardinality(p_leases)]);
+  i integer;
+BEGIN
+  FOR i IN SELECT asked.at FROM unnest(p_leases) WITH ORDINALITY AS asked (lease, at) ORDER BY asked.lease, asked.at LOOP
+    answers[i] := gateway_admit(p_gateway, p_leases[i], p_sources[i], p_with_credentials[i], p_cap, p_source_limit, p_lease_limit, p_known_ms);
+  END LOOP;
+  RETURN answers;
+END
+$$;
+
 -- One failed authentication of an address on a port serving these leases.
 CREATE FUNCTION gateway_auth_failed(p_source text, p_leases bigint[], p_window_ms bigint) RETURNS void LANGUAGE sql AS $$
   INSERT INTO gateway_auth_failures (subject, failures, window_ends)

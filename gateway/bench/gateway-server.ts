@@ -1,28 +1,66 @@
 // Our gateway for the benchmark, in a process of its own, exactly as in production: leases read from the
-// database (embedded PGlite here, migrated with the API's migrations), authentication from memory, one
-// listener on the lease's port. Reports the lease's port and credentials to the parent.
+// database, authentication from memory, one listener on the lease's port, the per-lease limits in the
+// store the deployment would use. Reports the lease's port and credentials to the parent.
+// Arguments: the lease port, then where the limits live: `memory` (the embedded default: PGlite, limits in
+// this process), `redis` (leases in PGlite, limits in Redis at the given URL) or `postgres` (leases and
+// limits in PostgreSQL at the given URL, in a schema of its own, dropped at exit).
 import { PGlite } from '@electric-sql/pglite';
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import pg from 'pg';
 import { loadGatewayConfig } from '../src/config.ts';
 import { startGateway } from '../src/gateway.ts';
+import { createPgAdapter } from '../src/pg-adapter.ts';
 import { createPGliteAdapter } from '../src/pglite-adapter.ts';
+import type { SqlAdapter } from '../src/sql-adapter.ts';
 
 const leasePort = Number(process.argv[2]);
+const store = process.argv[3] ?? 'memory';
+const storeUrl = process.argv[4] ?? '';
 const migrations = fileURLToPath(new URL('../../api/migrations/', import.meta.url));
 
-const pglite = await PGlite.create();
-for (const name of (await readdir(migrations)).filter((file) => file.endsWith('.sql')).sort()) {
-  await pglite.exec(await readFile(migrations + name, 'utf8'));
+async function migrationScripts(): Promise<string[]> {
+  const names = (await readdir(migrations)).filter((file) => file.endsWith('.sql')).sort();
+  return Promise.all(names.map((name) => readFile(migrations + name, 'utf8')));
 }
-const [user] = (await pglite.query<{ id: string }>(
-  `INSERT INTO users (username, email, password_hash) VALUES ('bench', 'bench@example.com', 'x') RETURNING id`,
-)).rows;
-const [exit] = (await pglite.query<{ id: number }>(
+
+/** A database with the API's migrations: an in-process PGlite, or a fresh schema on PostgreSQL. */
+async function openDatabase(): Promise<{ adapter: SqlAdapter; sql: (text: string, params?: unknown[]) => Promise<Array<Record<string, unknown>>>; close(): Promise<void> }> {
+  if (store !== 'postgres') {
+    const pglite = await PGlite.create();
+    for (const script of await migrationScripts()) await pglite.exec(script);
+    return {
+      adapter: createPGliteAdapter(pglite),
+      sql: async (text, params = []) => (await pglite.query<Record<string, unknown>>(text, params)).rows,
+      close: () => pglite.close(),
+    };
+  }
+  const schema = `gateway_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: storeUrl });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.query(`SET search_path TO ${schema}`);
+  for (const script of await migrationScripts()) await admin.query(script);
+  const adapter = createPgAdapter({ url: storeUrl, schema });
+  return {
+    adapter,
+    sql: async (text, params = []) => (await admin.query(text, params)).rows as Array<Record<string, unknown>>,
+    async close() {
+      await adapter.close();
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    },
+  };
+}
+
+const database = await openDatabase();
+const [user] = await database.sql(`INSERT INTO users (username, email, password_hash) VALUES ('bench', 'bench@example.com', 'x') RETURNING id`);
+const [exit] = await database.sql(
   `INSERT INTO exits (source, endpoint_key, kind, declared_type, state) VALUES ('bench', 'direct:bench:1', 'direct', 'residential', 'online')
    RETURNING id`,
-)).rows;
-const [listing] = (await pglite.query<{ id: number }>(
+);
+const [listing] = await database.sql(
   `INSERT INTO proxy_listings (exit_id, real_ip, dns_ip, domain, region_key, ct, country, state, city, zip,
      latitude, time_zone, isp, user_type, speed, ping, added_at, base_cents, fresh_cents, sbl_black, xbl_black,
      css_black, pbl_black, online)
@@ -30,8 +68,8 @@ const [listing] = (await pglite.query<{ id: number }>(
      'Fresno', '93650', 36.8, 'America/Los_Angeles', 'Bench ISP', 'Residential', 10, 20, now(), 200, 0, 0, 0, 0, 0, true)
    RETURNING id`,
   [exit!.id],
-)).rows;
-await pglite.query(
+);
+await database.sql(
   `INSERT INTO proxy_leases (user_id, listing_id, port, socks_auth, price_cents, starts_at, expires_at)
    VALUES ($1, $2, $3, 'bench1:secret1', 200, now(), now() + interval '1 day')`,
   [user!.id, listing!.id, leasePort],
@@ -43,8 +81,10 @@ const config = {
   allowLoopback: true,
   maxConnectionsPerLease: 100_000,
   maxHandshakesPerSource: 100_000,
+  redisUrl: store === 'redis' ? storeUrl : null,
 };
-const gateway = await startGateway({ config, adapter: createPGliteAdapter(pglite) });
+const redisPrefix = `private-sock5-bench:{gateway-${process.pid}}:`;
+const gateway = await startGateway({ config, adapter: database.adapter, limits: store === 'memory' ? 'memory' : 'shared', redisPrefix });
 while (!gateway.listeningPorts().includes(leasePort)) await new Promise((resolve) => setTimeout(resolve, 10));
 process.send?.({ port: leasePort, login: 'bench1', password: 'secret1' });
 // The benchmark asks for a full collection before it reads this process's memory (started with --expose-gc).
@@ -54,7 +94,23 @@ process.on('message', (message) => {
   process.send?.('gc-done');
 });
 
-// A clean exit on SIGTERM, so a profiler started with --cpu-prof can write its profile.
+// A clean exit on SIGTERM, so a profiler started with --cpu-prof can write its profile, and the benchmark's
+// schema and Redis keys go.
 process.once('SIGTERM', () => {
-  void gateway.close().finally(() => process.exit(0));
+  void gateway
+    .close()
+    .then(() => database.close())
+    .then(() => (store === 'redis' ? dropRedisKeys() : undefined))
+    .finally(() => process.exit(0));
 });
+
+async function dropRedisKeys(): Promise<void> {
+  const redis = new Redis(storeUrl);
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}*`, 'COUNT', 1000);
+    cursor = next;
+    if (keys.length > 0) await redis.del(...keys);
+  } while (cursor !== '0');
+  redis.disconnect();
+}

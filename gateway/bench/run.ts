@@ -1,9 +1,14 @@
 // Gateway benchmark, on loopback, side by side in one run: a direct connection to the destination (the
-// limit), our gateway (a real lease in an embedded database), and microsocks (a small C SOCKS5 server,
-// installed with apt-get when missing). Figures: one 1 GiB transfer, 100 parallel streams, authenticated
-// connections per second, time to first byte, memory per 1,000 idle relayed connections.
+// limit), our gateway with its per-lease limits where each deployment keeps them (in memory: the embedded
+// default; in Redis; in PostgreSQL), and microsocks (a small C SOCKS5 server, installed with apt-get when
+// missing). Figures: one 1 GiB transfer, 100 parallel streams, authenticated connections per second, time
+// to first byte, memory per 1,000 idle relayed connections.
 // Not part of the tests; every loop is bounded. Settings: BENCH_GATEWAY_BYTES (single transfer, default
-// 1 GiB), BENCH_GATEWAY_SECONDS (each connection-rate round, default 4), BENCH_GATEWAY_BASE_PORT (default 9310).
+// 1 GiB), BENCH_GATEWAY_SECONDS (each connection-rate round, default 4), BENCH_GATEWAY_BASE_PORT (default
+// 9310; uses the next six ports too), BENCH_REDIS_URL (default TEST_REDIS_URL, else redis://127.0.0.1:6379)
+// and BENCH_DATABASE_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test) for the
+// shared stores (a store that cannot be reached is left out, and said so), and BENCH_GATEWAY_BASELINE: the
+// root of another checkout whose gateway runs alongside as `baseline` (before/after a change, one run).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
@@ -62,6 +67,17 @@ function startChild(
     child.once('message', (message) => resolve({ child, message: message as Record<string, unknown> }));
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
+}
+
+/** Starts a gateway contender; null (and why, on the console) when its store cannot be reached. */
+async function startGatewayContender(name: string, script: string, args: string[]): Promise<Contender | null> {
+  try {
+    const started = await startChild(script, args, ['--expose-gc']);
+    return { name, socksPort: started.message.port as number, pid: started.child.pid ?? null, child: started.child };
+  } catch (error) {
+    console.log(`  ${name}: left out (${(error as Error).message})`);
+    return null;
+  }
 }
 
 function ensureMicrosocks(): void {
@@ -168,11 +184,20 @@ async function throughput(contender: Contender, targetPort: number, streams: num
   return (streams * bytesEach) / MiB / seconds;
 }
 
+/** CPU time the process (all its threads) has used, user plus system, in microseconds. */
+function cpuMicros(pid: number): number {
+  // Fields after the command name (which may hold spaces, so read from its closing parenthesis): utime is
+  // the 12th, stime the 13th, in clock ticks of 10 ms.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
 async function connectionRate(
   contender: Contender,
   targetPort: number,
   seconds: number,
-): Promise<{ perSecond: number; p50: number; p99: number }> {
+): Promise<{ perSecond: number; p50: number; p99: number; cpuPerConnection: number | null }> {
+  const cpuBefore = contender.pid !== null && contender.socksPort !== null ? cpuMicros(contender.pid) : null;
   const deadline = performance.now() + seconds * 1000;
   const firstByte: number[] = [];
   let completed = 0;
@@ -189,7 +214,8 @@ async function connectionRate(
   const elapsed = (performance.now() - started) / 1000;
   firstByte.sort((a, b) => a - b);
   const at = (q: number) => firstByte[Math.min(firstByte.length - 1, Math.floor(q * firstByte.length))] ?? 0;
-  return { perSecond: completed / elapsed, p50: at(0.5), p99: at(0.99) };
+  const cpuPerConnection = cpuBefore === null ? null : (cpuMicros(contender.pid!) - cpuBefore) / completed;
+  return { perSecond: completed / elapsed, p50: at(0.5), p99: at(0.99), cpuPerConnection };
 }
 
 function rssKiB(pid: number): number {
@@ -226,7 +252,16 @@ function settle(): Promise<void> {
 ensureMicrosocks();
 const target = await startChild('./target.ts', [String(basePort)]);
 const targetPort = target.message.port as number;
-const gateway = await startChild('./gateway-server.ts', [String(basePort + 1)], ['--expose-gc']);
+const redisUrl = process.env.BENCH_REDIS_URL || process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+const databaseUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const gateways = [
+  await startGatewayContender('gateway', './gateway-server.ts', [String(basePort + 1), 'memory']),
+  await startGatewayContender('gateway+redis', './gateway-server.ts', [String(basePort + 3), 'redis', redisUrl]),
+  await startGatewayContender('gateway+pg', './gateway-server.ts', [String(basePort + 4), 'postgres', databaseUrl]),
+  process.env.BENCH_GATEWAY_BASELINE
+    ? await startGatewayContender('baseline', `${process.env.BENCH_GATEWAY_BASELINE}/gateway/bench/gateway-server.ts`, [String(basePort + 5)])
+    : null,
+].filter((contender): contender is Contender => contender !== null);
 const microsocksPort = basePort + 2;
 const microsocks = spawn('microsocks', ['-i', '127.0.0.1', '-p', String(microsocksPort), '-u', LOGIN, '-P', PASSWORD], {
   stdio: 'ignore',
@@ -236,7 +271,7 @@ await waitForListener(microsocksPort);
 
 const contenders: Contender[] = [
   { name: 'direct', socksPort: null, pid: target.child.pid ?? null },
-  { name: 'gateway', socksPort: gateway.message.port as number, pid: gateway.child.pid ?? null, child: gateway.child },
+  ...gateways,
   { name: 'microsocks', socksPort: microsocksPort, pid: microsocks.pid ?? null },
 ];
 
@@ -250,7 +285,7 @@ const measure = async (label: string, unit: string, run: (c: Contender) => Promi
   for (const contender of contenders) {
     await settle();
     values[contender.name] = await run(contender);
-    console.log(`  ${label.padEnd(38)} ${contender.name.padEnd(11)} ${values[contender.name]?.toFixed(2) ?? '—'} ${unit}`);
+    console.log(`  ${label.padEnd(38)} ${contender.name.padEnd(14)} ${values[contender.name]?.toFixed(2) ?? '—'} ${unit}`);
   }
   rows.push({ label, unit, values });
 };
@@ -274,13 +309,13 @@ await measure(`${STREAMS} parallel streams × ${STREAM_BYTES / MiB} MiB`, 'MiB/s
 );
 // Rounds alternate between contenders, so a burst of load from elsewhere on the machine does not land on
 // one contender only; each keeps its best round.
-const rates: Record<string, { perSecond: number; p50: number; p99: number }> = {};
+const rates: Record<string, { perSecond: number; p50: number; p99: number; cpuPerConnection: number | null }> = {};
 const RATE_ROUNDS = 3;
 for (let round = 0; round < RATE_ROUNDS; round++) {
   for (const contender of contenders) {
     await settle();
     const result = await connectionRate(contender, targetPort, rateSeconds);
-    console.log(`  connections/s round ${round + 1}              ${contender.name.padEnd(11)} ${result.perSecond.toFixed(0)} conn/s`);
+    console.log(`  connections/s round ${round + 1}              ${contender.name.padEnd(14)} ${result.perSecond.toFixed(0)} conn/s`);
     if (!rates[contender.name] || result.perSecond > rates[contender.name]!.perSecond) rates[contender.name] = result;
   }
 }
@@ -291,13 +326,22 @@ rows.push({
 });
 rows.push({ label: 'time to first byte p50', unit: 'ms', values: Object.fromEntries(contenders.map((c) => [c.name, rates[c.name]!.p50])) });
 rows.push({ label: 'time to first byte p99', unit: 'ms', values: Object.fromEntries(contenders.map((c) => [c.name, rates[c.name]!.p99])) });
+// What a connection costs the SOCKS5 server's own process, whatever else the machine runs (the shared
+// stores' servers run on the same two cores here; in a fleet they have their own).
+rows.push({
+  label: 'CPU per connection in the server process (user + system)',
+  unit: 'µs',
+  values: Object.fromEntries(contenders.map((c) => [c.name, rates[c.name]!.cpuPerConnection])),
+});
 
-console.log('\n| measure | direct | gateway | microsocks | gateway ÷ microsocks |');
-console.log('|---|---|---|---|---|');
+const names = contenders.map((contender) => contender.name);
+const ratioNames = gateways.map((contender) => contender.name);
+console.log(`\n| measure | ${names.join(' | ')} | ${ratioNames.map((name) => `${name} ÷ microsocks`).join(' | ')} |`);
+console.log(`|---|${names.map(() => '---|').join('')}${ratioNames.map(() => '---|').join('')}`);
 for (const row of rows) {
   const cell = (name: string) => (row.values[name] === null || row.values[name] === undefined ? '—' : `${row.values[name]!.toFixed(row.unit === 'ms' ? 2 : 0)} ${row.unit}`);
-  const ratio = row.values.gateway && row.values.microsocks ? (row.values.gateway / row.values.microsocks).toFixed(2) : '—';
-  console.log(`| ${row.label} | ${cell('direct')} | ${cell('gateway')} | ${cell('microsocks')} | ${ratio} |`);
+  const ratio = (name: string) => (row.values[name] && row.values.microsocks ? (row.values[name] / row.values.microsocks).toFixed(2) : '—');
+  console.log(`| ${row.label} | ${names.map(cell).join(' | ')} | ${ratioNames.map(ratio).join(' | ')} |`);
 }
 for (const child of children) child.kill('SIGTERM');
 process.exit(0);

@@ -49,9 +49,13 @@ if total >= tonumber(ARGV[4]) then return 'full' end
 redis.call('HINCRBY', KEYS[2], ARGV[1], 1)
 redis.call('PEXPIRE', KEYS[2], ${TALLY_TTL_MS})
 if ARGV[2] == '1' then
-  redis.call('ZADD', KEYS[5], now, ARGV[3])
-  redis.call('PEXPIRE', KEYS[5], ARGV[7])
-  if redis.call('ZCARD', KEYS[5]) > ${MAX_KNOWN_PER_LEASE} then redis.call('ZREMRANGEBYRANK', KEYS[5], 0, -${MAX_KNOWN_PER_LEASE + 1}) end
+  -- Written at most once a minute per address, not on every connection.
+  local seen = redis.call('ZSCORE', KEYS[5], ARGV[3])
+  if not seen or tonumber(seen) < now - 60000 then
+    redis.call('ZADD', KEYS[5], now, ARGV[3])
+    redis.call('PEXPIRE', KEYS[5], ARGV[7])
+    if redis.call('ZCARD', KEYS[5]) > ${MAX_KNOWN_PER_LEASE} then redis.call('ZREMRANGEBYRANK', KEYS[5], 0, -${MAX_KNOWN_PER_LEASE + 1}) end
+  end
 end
 return 'ok'`;
 
@@ -104,7 +108,14 @@ export interface RedisLimitOptions {
 export async function createRedisLimitBackend(options: RedisLimitOptions): Promise<LimitBackend> {
   const prefix = options.prefix ?? DEFAULT_REDIS_PREFIX;
   // No offline queue: while Redis is away a call fails at once and the gateway applies the limits alone.
-  const redis = new Redis(options.url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 1000 });
+  // Auto-pipelining sends the calls of one turn of the event loop in one write.
+  const redis = new Redis(options.url, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    enableAutoPipelining: true,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 1000,
+  });
   let lastErrorLog = 0;
   redis.on('error', (error) => {
     if (Date.now() - lastErrorLog < 10_000) return;

@@ -365,9 +365,10 @@ export class Session {
       return;
     }
     this.#wait();
-    void counted.finally(() => {
+    const refuse = () => {
       if (this.#stage === Stage.Admitting) this.#closeWith(AUTH_REPLY_FAILURE);
-    });
+    };
+    counted.then(refuse, refuse);
   }
 
   /** Stops reading until the limits answer: what the client sends meanwhile waits in the socket. */
