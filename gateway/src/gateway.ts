@@ -28,9 +28,9 @@ export interface GatewayOptions {
   /**
    * Where the per-lease limits are kept: 'shared' (default: Redis with config.redisUrl, else the database
    * the adapter reaches), so every gateway process counts together; 'memory' for a gateway that is the only
-   * one (inside the API on embedded defaults).
+   * one (inside the API on embedded defaults); or a store of the caller's (the gateway closes it).
    */
-  limits?: 'shared' | 'memory';
+  limits?: 'shared' | 'memory' | GatewayLimits;
   /** Test seam: a shared store's timing (default: heartbeat every 3 s, alive for 15 s, calls time out after 1 s). */
   limitTimings?: { heartbeatMs?: number; aliveMs?: number; timeoutMs?: number };
   /** Test seam: the Redis key prefix (default private-sock5:{gateway}:). */
@@ -237,6 +237,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 async function openLimits(options: GatewayOptions, log: Logger): Promise<GatewayLimits> {
   const { config } = options;
   const settings = limitSettings(config);
+  if (typeof options.limits === 'object') return options.limits;
   if (options.limits === 'memory') return new MemoryLimits(settings);
   const backend = config.redisUrl
     ? await createRedisLimitBackend({ url: config.redisUrl, log, ...(options.redisPrefix ? { prefix: options.redisPrefix } : {}) })
