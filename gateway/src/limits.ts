@@ -136,8 +136,8 @@ export class MemoryLimits implements GatewayLimits {
       sources = new Map();
       this.#known.set(leaseId, sources);
     }
-    sources.delete(source);
-    forgetOldest(sources, MAX_KNOWN_PER_LEASE);
+    // An address already known only gets its time moved on (the per-lease bound drops the first known first).
+    if (!sources.has(source)) forgetOldest(sources, MAX_KNOWN_PER_LEASE);
     sources.set(source, now);
   }
 
