@@ -99,6 +99,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const log = options.log ?? silentLogger;
   const policy = options.policy ?? createDestinationPolicy({ allowLoopback: config.allowLoopback });
   const usage = new UsageRecorder(adapter, log);
+  const credentials = createExitCredentialOpener(await loadExitCredentialsKey(adapter, config.exitCredentialsKey));
+  // Last of what may fail before serving: a shared store starts its heartbeat here.
   const limits = await openLimits(options, log);
   const context = createSessionContext(config, log, policy, usage, limits);
   const ports = new Map<number, PortEntry>();
@@ -162,7 +164,6 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     state.sessions.clear();
   };
 
-  const credentials = createExitCredentialOpener(await loadExitCredentialsKey(adapter, config.exitCredentialsKey));
   const directory = new LeaseDirectory({
     adapter,
     portRange: config.portRange,
