@@ -343,5 +343,16 @@ for (const row of rows) {
   const ratio = (name: string) => (row.values[name] && row.values.microsocks ? (row.values[name] / row.values.microsocks).toFixed(2) : '—');
   console.log(`| ${row.label} | ${names.map(cell).join(' | ')} | ${ratioNames.map(ratio).join(' | ')} |`);
 }
-for (const child of children) child.kill('SIGTERM');
+// The gateways clean up on SIGTERM (the PostgreSQL schema, the Redis keys): wait for them, a few seconds at most.
+await Promise.all(
+  children.map(
+    (child) =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        setTimeout(resolve, 5000).unref();
+        child.kill('SIGTERM');
+      }),
+  ),
+);
 process.exit(0);
