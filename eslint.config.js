@@ -86,6 +86,13 @@ const boundaryZones = [
     from: dirs([...apps, 'shared', 'api', 'gateway', 'checker']),
     message: 'End-to-end tests drive the product from outside: they may import the contract, not app internals.',
   },
+  {
+    // Test kits and fixtures live in test folders and the test-kit package (tooling/jest, imported as
+    // `test-kit/<file>`); the code that ships never reaches them.
+    target: ['api', 'gateway', ...apps, 'shared'].flatMap((pkg) => [`./${pkg}/src/!(test)/**/!(*.test).{ts,tsx}`, `./${pkg}/src/!(*.test).{ts,tsx}`]),
+    from: ['./api/src/test', './gateway/src/test', './tooling/jest', ...apps.map((app) => `./${app}/src/test`)],
+    message: 'Test support (src/test/, test-kit/) is for tests only: production code must not import it.',
+  },
 ];
 
 // Component by component, each app bundles only the MUI it renders; the barrel would pull in all of MUI.
@@ -147,11 +154,11 @@ export default tseslint.config(
   },
   {
     // Tests render with react-router's MemoryRouter directly; the facades themselves wrap the package.
-    files: ['**/*.test.{ts,tsx}', '**/*-test-kit.tsx', 'shared/src/routing/router.ts', 'shared/src/routing/server-router.ts'],
+    files: ['**/*.test.{ts,tsx}', '*/src/test/**', 'shared/src/routing/router.ts', 'shared/src/routing/server-router.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: barrelImports }] },
   },
   {
-    files: ['**/*.test.{ts,tsx}', 'tooling/jest/**'],
+    files: ['**/*.test.{ts,tsx}', '*/src/test/**', 'tooling/jest/**'],
     languageOptions: { globals: { ...globals.jest, ...globals.node } },
   },
   {

@@ -22,7 +22,7 @@ import {
   waitForPort,
   waitUntil,
   type TestDatabase,
-} from './test-kit.ts';
+} from './test/gateway-kit.ts';
 
 const execFileAsync = promisify(execFile);
 const curlAvailable = spawnSync('curl', ['--version']).status === 0;

@@ -19,7 +19,7 @@ import {
   openTestDatabase,
   OTHER_PORT_RANGE,
   waitUntil,
-} from './test-kit.ts';
+} from './test/gateway-kit.ts';
 
 /** Deterministic pseudo-random bytes (mulberry32), so a failure can be replayed. */
 function random(seed: number) {

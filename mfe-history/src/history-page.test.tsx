@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { HistoryItem } from 'contract/history';
 import { MemoryRouter } from 'react-router';
 import { loginSucceededAtom } from 'shared/auth/auth-atoms';
-import { historyFixture } from 'shared/history/history-fixture';
+import { historyFixture } from 'test-kit/history-fixture';
 import { appQueryClient } from 'shared/query/query-client';
 import { appStore } from 'shared/store/app-store';
 import { AppProviders } from 'shared/ui/app-providers';

@@ -4,7 +4,7 @@ import { Profiler } from 'react';
 import { MemoryRouter } from 'react-router';
 import { loginSucceededAtom, logoutAtom } from 'shared/auth/auth-atoms';
 import { cartAtom } from 'shared/cart/cart-atoms';
-import { listingFixture } from 'shared/marketplace/listing-fixture';
+import { listingFixture } from 'test-kit/listing-fixture';
 import { DEFAULT_TAB, selectedTabAtom } from './state/tab-atoms';
 import { appQueryClient } from 'shared/query/query-client';
 import { queryKeys } from 'shared/query/query-keys';

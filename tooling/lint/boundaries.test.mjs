@@ -66,6 +66,30 @@ const probes = {
     file: `e2e/tests/${tag}.ts`,
     source: "import * as page from '../../mfe-history/src/history-page.tsx';\nexport const probe = page;\n",
   },
+  apiToTestKit: {
+    file: `api/src/marketplace/${tag}.ts`,
+    source: "import { customer } from '../test/market-kit.ts';\nexport const probe = customer;\n",
+  },
+  gatewayToTestKit: {
+    file: `gateway/src/${tag}-kit.ts`,
+    source: "import { backends } from './test/gateway-kit.ts';\nexport const probe = backends;\n",
+  },
+  sharedToFixture: {
+    file: `shared/src/marketplace/${tag}.ts`,
+    source: "import { listingFixture } from 'test-kit/listing-fixture';\nexport const probe = listingFixture;\n",
+  },
+  remoteToFakeApi: {
+    file: `mfe-history/src/${tag}-fake.ts`,
+    source: "import { fakeApi } from 'test-kit/fake-api';\nexport const probe = fakeApi;\n",
+  },
+  shellToTestKit: {
+    file: `shell/src/auth-dialogs/${tag}.tsx`,
+    source: "import { renderDialog } from '../test/auth-dialogs-kit';\nexport const probe = renderDialog;\n",
+  },
+  testToFixture: {
+    file: `mfe-history/src/${tag}.test.ts`,
+    source: "import { historyFixture } from 'test-kit/history-fixture';\nexport const probe = historyFixture;\n",
+  },
   cycleA: {
     file: `api/src/${tag}-cycle-a.ts`,
     source: `import { b } from './${tag}-cycle-b.ts';\nexport const a = (): unknown => b;\n`,
@@ -155,4 +179,14 @@ test('an end-to-end test importing an app internal is reported', () => {
 test('a two-file import cycle in the API is reported', () => {
   assert.ok(rulesReported(probes.cycleA).includes('import-x/no-cycle'));
   assert.ok(rulesReported(probes.cycleB).includes('import-x/no-cycle'));
+});
+
+test('production code importing a test kit or fixture is reported, in every package', () => {
+  for (const probe of [probes.apiToTestKit, probes.gatewayToTestKit, probes.sharedToFixture, probes.remoteToFakeApi, probes.shellToTestKit]) {
+    assert.ok(rulesReported(probe).includes('import-x/no-restricted-paths'), probe.file);
+  }
+});
+
+test('a test importing the test kit is allowed', () => {
+  assert.deepEqual(rulesReported(probes.testToFixture), []);
 });

@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import type { App } from '../app.ts';
 import { marketDb } from '../marketplace/market-schema.ts';
-import { assertBalancesEqualLedger, call, customer, type Customer } from '../marketplace/market-test-kit.ts';
+import { assertBalancesEqualLedger, call, customer, type Customer } from '../test/market-kit.ts';
 import { build, injectWithLogin, testEnvironment } from '../test/helpers.ts';
 import { startTcpProxy } from '../test/tcp-proxy.ts';
 import { applicationName, openDatabase } from './database.ts';

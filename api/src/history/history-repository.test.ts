@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { HistoryItem } from 'contract/history';
-import { customer } from '../marketplace/market-test-kit.ts';
+import { customer } from '../test/market-kit.ts';
 import { marketDb } from '../marketplace/market-schema.ts';
 import { backends } from '../test/helpers.ts';
-import { buy, listingsForSale, setOnline, twoInstances } from './history-test-kit.ts';
+import { buy, listingsForSale, setOnline, twoInstances } from '../test/history-kit.ts';
 
 const items = (body: { text: string }) => JSON.parse(body.text) as HistoryItem[];
 

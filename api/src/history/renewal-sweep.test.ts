@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { App } from '../app.ts';
-import { assertBalancesEqualLedger, balanceOf, buildMarket, customer } from '../marketplace/market-test-kit.ts';
+import { assertBalancesEqualLedger, balanceOf, buildMarket, customer } from '../test/market-kit.ts';
 import { postLedgerEntry } from '../ledger/ledger.ts';
 import { marketDb } from '../marketplace/market-schema.ts';
 import { listingPriceCents } from '../marketplace/pricing.ts';
@@ -19,7 +19,7 @@ import {
   seconds,
   setOnline,
   setRenew,
-} from './history-test-kit.ts';
+} from '../test/history-kit.ts';
 import { RenewalSweep } from './renewal-sweep.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

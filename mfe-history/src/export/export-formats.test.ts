@@ -1,4 +1,4 @@
-import { historyFixture } from 'shared/history/history-fixture';
+import { historyFixture } from 'test-kit/history-fixture';
 import { csvField, exportFileName, exportProxies } from './export-formats';
 
 const items = [

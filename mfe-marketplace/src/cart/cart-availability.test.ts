@@ -1,6 +1,6 @@
 import type { PurchaseItem } from 'contract/marketplace';
 import { errorStatus } from 'shared/api/api-client';
-import { listingFixture } from 'shared/marketplace/listing-fixture';
+import { listingFixture } from 'test-kit/listing-fixture';
 import { fakeApi } from 'test-kit/fake-api';
 import { buyProxies } from '../api/buy-proxies';
 import { buyAvailable, markTaken, splitByAvailability, takenIdsOf, takenMessage } from './cart-availability';

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi } from 'test-kit/fake-api';
-import { deskSummary, deskTicket, message, renderSupport, signIn, USER_ID, userDetails } from '../support-test-kit';
+import { deskSummary, deskTicket, message, renderSupport, signIn, USER_ID, userDetails } from '../test/support-kit';
 
 const ID = 'abcdef123456-ticket';
 const ME = `GET /api/users/${USER_ID}`;

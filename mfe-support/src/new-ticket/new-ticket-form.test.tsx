@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, type FakeRoute } from 'test-kit/fake-api';
-import { renderSupport, signIn, ticket, USER_ID } from '../support-test-kit';
+import { renderSupport, signIn, ticket, USER_ID } from '../test/support-kit';
 
 const refundable = [
   { historyId: 41, ip: '198.18.0.7', country: 'US', purchasedAt: '2026-11-20T09:00:00.000Z', price: 0.8 },

@@ -4,7 +4,7 @@ import { formatDateTime } from 'shared/format/date';
 import { appQueryClient } from 'shared/query/query-client';
 import { queryKeys } from 'shared/query/query-keys';
 import { fakeApi } from 'test-kit/fake-api';
-import { message, renderSupport, signIn, ticket, USER_ID } from '../support-test-kit';
+import { message, renderSupport, signIn, ticket, USER_ID } from '../test/support-kit';
 
 const ID = 'abcdef123456-ticket';
 const ONE = `GET /api/booking/ticket/${ID}`;

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatDateTime } from 'shared/format/date';
 import { fakeApi } from 'test-kit/fake-api';
-import { renderSupport, signIn, summary, ticket, USER_ID, userDetails } from '../support-test-kit';
+import { renderSupport, signIn, summary, ticket, USER_ID, userDetails } from '../test/support-kit';
 
 const LIST = `GET /api/booking/ticket/${USER_ID}`;
 const noLinks = { body: { onion: null, messenger: null, status: null } };

@@ -1,6 +1,6 @@
 import { createStore } from 'jotai';
 import type { ProxyListing } from 'contract/marketplace';
-import { listingFixture } from '../marketplace/listing-fixture';
+import { listingFixture } from 'test-kit/listing-fixture';
 import { CART_KEY, cartReducer, loadPersistedCart, persistCart } from './cart-atoms';
 
 function listing(id: string, price = 1): ProxyListing {

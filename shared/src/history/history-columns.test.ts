@@ -12,7 +12,7 @@ import {
   proxyString,
   timeLeftLabel,
 } from './history-columns';
-import { historyFixture } from './history-fixture';
+import { historyFixture } from 'test-kit/history-fixture';
 import { leaseEventMessage } from './lease-messages';
 
 const now = new Date(2026, 4, 2, 12, 0).getTime();

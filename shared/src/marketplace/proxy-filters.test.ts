@@ -1,5 +1,5 @@
 import { EMPTY_FILTERS, filterProxies, unsoldItems, withinDistance, type ProxyFilters } from './proxy-filters';
-import { listingFixture as listing } from './listing-fixture';
+import { listingFixture as listing } from 'test-kit/listing-fixture';
 
 const ids = (filters: Partial<ProxyFilters>, rows = sample) =>
   filterProxies(rows, { ...EMPTY_FILTERS, ...filters }).map((row) => row.id);

@@ -5,7 +5,7 @@ import { authDialogAtom } from 'shared/auth/auth-dialog-atoms';
 import { appStore } from 'shared/store/app-store';
 import { themeModeAtom } from 'shared/theme/theme-atoms';
 import { fakeApi } from 'test-kit/fake-api';
-import { renderDialog } from './auth-dialogs-test-kit';
+import { renderDialog } from '../test/auth-dialogs-kit';
 
 const dialogTitle = () => screen.getByRole('dialog').querySelector('#auth-dialog-title')?.textContent;
 

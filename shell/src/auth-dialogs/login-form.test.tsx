@@ -5,7 +5,7 @@ import { returnToAtom } from 'shared/auth/auth-dialog-atoms';
 import { appStore } from 'shared/store/app-store';
 import { themeModeAtom } from 'shared/theme/theme-atoms';
 import { fakeApi, deferred } from 'test-kit/fake-api';
-import { apiCalls, renderDialog, solveCaptcha } from './auth-dialogs-test-kit';
+import { apiCalls, renderDialog, solveCaptcha } from '../test/auth-dialogs-kit';
 
 const userInfo = { _id: 'u1', username: 'alice', email: 'alice@example.com' };
 const verified = { status: 200, body: { success: true } };

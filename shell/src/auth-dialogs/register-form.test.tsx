@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, deferred } from 'test-kit/fake-api';
-import { apiCalls, renderDialog } from './auth-dialogs-test-kit';
+import { apiCalls, renderDialog } from '../test/auth-dialogs-kit';
 
 const complexity =
   'Password must contain an uppercase letter, a lowercase letter, a special character (@!$&-_,), a number, and be at least 8 characters long';

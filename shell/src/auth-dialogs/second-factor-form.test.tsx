@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { authAtom } from 'shared/auth/auth-atoms';
 import { appStore } from 'shared/store/app-store';
 import { deferred, fakeApi } from 'test-kit/fake-api';
-import { apiCalls, renderDialog, solveCaptcha } from './auth-dialogs-test-kit';
+import { apiCalls, renderDialog, solveCaptcha } from '../test/auth-dialogs-kit';
 
 const userInfo = { _id: 'u1', username: 'alice', email: 'alice@example.com' };
 const verified = { status: 200, body: { success: true } };

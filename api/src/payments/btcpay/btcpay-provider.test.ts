@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { PaymentProviderError } from '../payment-provider.ts';
 import { BTCPAY_PAYMENT_METHODS, createBtcpayProvider, type BtcpaySettings } from './btcpay-provider.ts';
-import { startFakeBtcpay, type FakeBtcpay } from './fake-btcpay-server.ts';
+import { startFakeBtcpay, type FakeBtcpay } from '../../test/fake-btcpay-server.ts';
 
 describe('BTCPay provider against a fake BTCPay Server', () => {
   let btcpay: FakeBtcpay;

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { InjectOptions } from 'fastify';
 import type { Ticket } from 'contract/support';
-import { buildSupport, call, customer, supportMember, supportRowCounts } from '../../../support/support-test-kit.ts';
+import { buildSupport, call, customer, supportMember, supportRowCounts } from '../../../test/support-kit.ts';
 import { backends, injectWithLogin } from '../../../test/helpers.ts';
 
 interface RouteUnderTest {

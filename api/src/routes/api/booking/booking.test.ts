@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Ticket, TicketMessage, TicketProxy, TicketSummary } from 'contract/support';
 import { SUPPORT_SENDER_NAME, supportMessages } from 'contract/support-rules';
-import { agePurchase, buildSupport, buyProxy, call, customer, supportMember, supportRowCounts } from '../../../support/support-test-kit.ts';
+import { agePurchase, buildSupport, buyProxy, call, customer, supportMember, supportRowCounts } from '../../../test/support-kit.ts';
 import { backends } from '../../../test/helpers.ts';
 
 const UNKNOWN_TICKET = '00000000-0000-4000-8000-000000000000';

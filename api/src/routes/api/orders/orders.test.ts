@@ -10,7 +10,7 @@ import {
   createOrder,
   openInvoice,
   signedInUser,
-} from '../../../payments/payments-test-kit.ts';
+} from '../../../test/payments-kit.ts';
 import { topUpMessages } from '../../../payments/top-up-rules.ts';
 import { backends, injectWithLogin } from '../../../test/helpers.ts';
 

@@ -4,7 +4,7 @@ import type { ExpenseRecord } from 'contract/payments';
 import { postLedgerEntry } from '../../../ledger/ledger.ts';
 import { DemoProxySource } from '../../../marketplace/demo-catalogue.ts';
 import { marketDb } from '../../../marketplace/market-schema.ts';
-import { assertMoneyInvariant, buildWithBtcpay, openInvoice, signedInUser } from '../../../payments/payments-test-kit.ts';
+import { assertMoneyInvariant, buildWithBtcpay, openInvoice, signedInUser } from '../../../test/payments-kit.ts';
 import { backends, injectWithLogin } from '../../../test/helpers.ts';
 
 for (const backend of backends) {

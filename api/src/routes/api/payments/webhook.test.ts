@@ -14,7 +14,7 @@ import {
   openInvoice,
   signedInUser,
   WEBHOOK_SECRET,
-} from '../../../payments/payments-test-kit.ts';
+} from '../../../test/payments-kit.ts';
 import { signWebhookBody } from '../../../payments/webhook-signature.ts';
 import { backends, injectWithLogin } from '../../../test/helpers.ts';
 import { webhookMessages } from './webhook.ts';

@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import type { LeaseUsage, OwnProxy, ProxyListing, PurchaseItem } from 'contract/marketplace';
 import { startEmbeddedGateway } from 'gateway/embedded';
 import { marketDb } from '../../../marketplace/market-schema.ts';
-import { call, customer } from '../../../marketplace/market-test-kit.ts';
+import { call, customer } from '../../../test/market-kit.ts';
 import { backends, build, openTestDatabase, testEnvironment } from '../../../test/helpers.ts';
 import { fetchThrough } from '../../../test/socks-client.ts';
 

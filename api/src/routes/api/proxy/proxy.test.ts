@@ -11,7 +11,7 @@ import {
   call,
   customer,
   tableCounts,
-} from '../../../marketplace/market-test-kit.ts';
+} from '../../../test/market-kit.ts';
 import { backends } from '../../../test/helpers.ts';
 
 const LISTING_KEYS = [

@@ -9,9 +9,9 @@ import type { DeskTicket, DeskTicketSummary, RefundResponse, Ticket } from 'cont
 import { supportMessages } from 'contract/support-rules';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import type { App } from '../../../../app.ts';
-import { assertBalancesEqualLedger, balanceOf } from '../../../../marketplace/market-test-kit.ts';
+import { assertBalancesEqualLedger, balanceOf } from '../../../../test/market-kit.ts';
 import { marketDb } from '../../../../marketplace/market-schema.ts';
-import { buildSupport, buyProxy, call, customer, supportMember, supportRowCounts, type Customer } from '../../../../support/support-test-kit.ts';
+import { buildSupport, buyProxy, call, customer, supportMember, supportRowCounts, type Customer } from '../../../../test/support-kit.ts';
 import { refundReference } from '../../../../support/tickets.ts';
 import { backends } from '../../../../test/helpers.ts';
 

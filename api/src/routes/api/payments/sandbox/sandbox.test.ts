@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import { loadConfig } from '../../../../config.ts';
 import { buildInvoiceEvent } from '../../../../payments/btcpay/btcpay-event.ts';
-import { assertMoneyInvariant, balanceCents, buildWithSandbox, createOrder, ledgerRows, signedInUser } from '../../../../payments/payments-test-kit.ts';
+import { assertMoneyInvariant, balanceCents, buildWithSandbox, createOrder, ledgerRows, signedInUser } from '../../../../test/payments-kit.ts';
 import { topUpMessages } from '../../../../payments/top-up-rules.ts';
 import { signWebhookBody } from '../../../../payments/webhook-signature.ts';
 import { backends } from '../../../../test/helpers.ts';

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { AutorenewResponse, HistoryItem } from 'contract/history';
 import { HISTORY_WINDOW_DAYS } from 'contract/limits';
-import { buy, leaseRow, listingsForSale, onMarketAt, seconds, setOnline } from '../../../../history/history-test-kit.ts';
+import { buy, leaseRow, listingsForSale, onMarketAt, seconds, setOnline } from '../../../../test/history-kit.ts';
 import { historyMessages } from '../../../../history/history-messages.ts';
 import { marketDb } from '../../../../marketplace/market-schema.ts';
-import { assertBalancesEqualLedger, buildMarket, customer, tableCounts, type Customer } from '../../../../marketplace/market-test-kit.ts';
+import { assertBalancesEqualLedger, buildMarket, customer, tableCounts, type Customer } from '../../../../test/market-kit.ts';
 import type { App } from '../../../../app.ts';
 import { backends, injectWithLogin } from '../../../../test/helpers.ts';
 

@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import type { LeaseEvent } from 'contract/realtime';
 import type { App } from '../app.ts';
-import { build, openTestDatabase, type Backend } from '../test/helpers.ts';
+import { build, openTestDatabase, type Backend } from './helpers.ts';
 import { forSale } from '../marketplace/listing-sql.ts';
 import { marketDb } from '../marketplace/market-schema.ts';
-import type { Customer } from '../marketplace/market-test-kit.ts';
+import type { Customer } from './market-kit.ts';
 
 export interface LeaseRow {
   id: number;

@@ -4,9 +4,9 @@ import type { TestContext } from 'node:test';
 import type { InjectOptions } from 'fastify';
 import type { App } from '../app.ts';
 import type { Config } from '../config.ts';
-import { customer, type Customer } from '../marketplace/market-test-kit.ts';
+import { customer, type Customer } from './market-kit.ts';
 import { marketDb } from '../marketplace/market-schema.ts';
-import { build, injectWithLogin, type Backend } from '../test/helpers.ts';
+import { build, injectWithLogin, type Backend } from './helpers.ts';
 
 export type { Customer };
 export { customer };

@@ -7,7 +7,7 @@ import { loginSucceededAtom } from 'shared/auth/auth-atoms';
 import { appQueryClient } from 'shared/query/query-client';
 import { appStore } from 'shared/store/app-store';
 import { AppProviders } from 'shared/ui/app-providers';
-import SupportPage from './support-page';
+import SupportPage from '../support-page';
 
 export const USER_ID = 'u1';
 

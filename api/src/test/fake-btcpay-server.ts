@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signWebhookBody } from '../webhook-signature.ts';
-import { buildInvoiceEvent, redeliveryOf, type BtcpayInvoiceEvent, type InvoiceEventType } from './btcpay-event.ts';
+import { signWebhookBody } from '../payments/webhook-signature.ts';
+import { buildInvoiceEvent, redeliveryOf, type BtcpayInvoiceEvent, type InvoiceEventType } from '../payments/btcpay/btcpay-event.ts';
 
 /**
  * Test double of a BTCPay Server on 127.0.0.1: answers the Greenfield invoice endpoints the way the real

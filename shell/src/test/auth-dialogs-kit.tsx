@@ -6,7 +6,7 @@ import { authDialogAtom, DEFAULT_AFTER_LOGIN, returnToAtom, type AuthDialog } fr
 import { appStore } from 'shared/store/app-store';
 import { AppProviders } from 'shared/ui/app-providers';
 import type { FakeCall } from 'test-kit/fake-api';
-import { AuthDialogs } from './auth-dialogs';
+import { AuthDialogs } from '../auth-dialogs/auth-dialogs';
 
 // Test support for the dialog suites; the network is faked with test-kit/fake-api.
 

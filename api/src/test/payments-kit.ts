@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import type { TestContext } from 'node:test';
 import type { App } from '../app.ts';
-import { build, injectWithLogin, login, register, type Backend, type BuildOptions, type TestUser } from '../test/helpers.ts';
-import { startFakeBtcpay, type FakeBtcpay } from './btcpay/fake-btcpay-server.ts';
+import { build, injectWithLogin, login, register, type Backend, type BuildOptions, type TestUser } from './helpers.ts';
+import { startFakeBtcpay, type FakeBtcpay } from './fake-btcpay-server.ts';
 
 export const WEBHOOK_SECRET = 'test-webhook-secret';
 

@@ -6,8 +6,8 @@ import type { TestContext } from 'node:test';
 import { sql } from 'kysely';
 import type { App } from '../app.ts';
 import { postLedgerEntry } from '../ledger/ledger.ts';
-import { build, injectWithLogin, type Backend } from '../test/helpers.ts';
-import { marketDb } from './market-schema.ts';
+import { build, injectWithLogin, type Backend } from './helpers.ts';
+import { marketDb } from '../marketplace/market-schema.ts';
 
 export interface Customer {
   id: string;

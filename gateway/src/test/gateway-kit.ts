@@ -10,19 +10,19 @@ import { connect, createServer, type AddressInfo, type Server, type Socket } fro
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { loadGatewayConfig, type GatewayConfig } from './config.ts';
-import { createExitCredentialSealer, loadExitCredentialsKey } from './exit-credentials.ts';
-import { startGateway, type Gateway } from './gateway.ts';
-import { createPgAdapter } from './pg-adapter.ts';
-import { createPGliteAdapter } from './pglite-adapter.ts';
-import type { SqlAdapter } from './sql-adapter.ts';
+import { loadGatewayConfig, type GatewayConfig } from '../config.ts';
+import { createExitCredentialSealer, loadExitCredentialsKey } from '../exit-credentials.ts';
+import { startGateway, type Gateway } from '../gateway.ts';
+import { createPgAdapter } from '../pg-adapter.ts';
+import { createPGliteAdapter } from '../pglite-adapter.ts';
+import type { SqlAdapter } from '../sql-adapter.ts';
 
 export type Backend = 'pglite' | 'postgres';
 
 const testDatabaseUrl = process.env.TEST_DATABASE_URL || null;
 export const backends: Backend[] = testDatabaseUrl ? ['pglite', 'postgres'] : ['pglite'];
 
-const migrationsDir = fileURLToPath(new URL('../../api/migrations/', import.meta.url));
+const migrationsDir = fileURLToPath(new URL('../../../api/migrations/', import.meta.url));
 
 async function migrationScripts(): Promise<string[]> {
   const files = (await readdir(migrationsDir)).filter((name) => /^\d{4}_[a-z0-9_]+\.sql$/.test(name)).sort();
