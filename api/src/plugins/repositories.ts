@@ -1,7 +1,7 @@
 // Every query the routes need, reached as `app.repositories.<name>`. Repositories answer with values or
 // results (`{ ok: false, reason }`); they never decide HTTP statuses, the routes do.
 import fp from 'fastify-plugin';
-import { createAccountSettings, type AccountSettings } from '../account/account-settings.ts';
+import { createAccountSettings, type AccountSettings } from '../accounts/account-settings.ts';
 import { createUserRepository, type UserRepository } from '../accounts/users.ts';
 import { createHistoryRepository, type HistoryRepository } from '../history/history-repository.ts';
 import { createMarketReads, type MarketReads } from '../marketplace/market-reads.ts';

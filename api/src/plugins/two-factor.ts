@@ -2,9 +2,9 @@
 // `app.secondFactorThrottle` (wrong codes per account) and `app.loginChallenges` (the password-to-code step).
 import fp from 'fastify-plugin';
 import { createSecondFactorThrottle, type SecondFactorThrottle } from '../accounts/second-factor-throttle.ts';
-import { createLoginChallenges, type LoginChallenges } from '../account/login-challenge.ts';
-import { createSecretBox } from '../account/secret-box.ts';
-import { createTwoFactor, type TwoFactor } from '../account/two-factor.ts';
+import { createLoginChallenges, type LoginChallenges } from '../accounts/login-challenge.ts';
+import { createSecretBox } from '../accounts/secret-box.ts';
+import { createTwoFactor, type TwoFactor } from '../accounts/two-factor.ts';
 import type { Config } from '../config.ts';
 import { loadOrCreateSecret } from '../db/settings.ts';
 

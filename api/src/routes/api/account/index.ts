@@ -18,9 +18,9 @@ import {
 import { MessageResponse } from 'contract/errors';
 import { accountMessages, socksCredentialsProblem } from 'contract/account-rules';
 import { authMessages } from 'contract/auth-rules';
-import { describeBrowser } from '../../../account/account-settings.ts';
-import { parseAllowlist } from '../../../account/ip-allowlist.ts';
-import { TOTP_SETTINGS } from '../../../account/two-factor.ts';
+import { describeBrowser } from '../../../accounts/account-settings.ts';
+import { parseAllowlist } from '../../../accounts/ip-allowlist.ts';
+import { TOTP_SETTINGS } from '../../../accounts/two-factor.ts';
 import type { SessionUser } from '../../../accounts/sessions.ts';
 import { HttpError } from '../../../http/errors.ts';
 import { errors } from '../../../http/schemas.ts';
