@@ -55,6 +55,13 @@ const boundaryZones = [
     message: 'Only api/src/main.ts, the inventory command (and API tests) may start the checker, through checker/embedded.',
   },
   {
+    // The API's domain folders (accounts, marketplace, payments, ...) hold the rules and the SQL; the Fastify
+    // plugins and routes wrap them for HTTP. The arrows point one way: domain code knows neither.
+    target: './api/src/!(plugins|routes|test|cli)/**/!(*.test).ts',
+    from: ['./api/src/plugins', './api/src/routes', './api/src/app.ts'],
+    message: 'Domain code in api/src does not import Fastify plugins or routes: they import it.',
+  },
+  {
     target: './api/src',
     from: './shared',
     message: 'The API imports only the wire contract (contract/), no browser package.',

@@ -90,6 +90,10 @@ const probes = {
     file: `mfe-history/src/${tag}.test.ts`,
     source: "import { historyFixture } from 'test-kit/history-fixture';\nexport const probe = historyFixture;\n",
   },
+  domainToPlugin: {
+    file: `api/src/support/${tag}.ts`,
+    source: "import type { Mailer } from '../mail/mail.ts';\nimport { currentUser } from '../plugins/auth.ts';\nexport const probe = (m: Mailer): unknown => [m, currentUser];\n",
+  },
   cycleA: {
     file: `api/src/${tag}-cycle-a.ts`,
     source: `import { b } from './${tag}-cycle-b.ts';\nexport const a = (): unknown => b;\n`,
@@ -174,6 +178,10 @@ test('the gateway importing API code is reported', () => {
 
 test('an end-to-end test importing an app internal is reported', () => {
   assert.ok(rulesReported(probes.e2eToApp).includes('import-x/no-restricted-paths'));
+});
+
+test('domain code of the API importing a Fastify plugin is reported', () => {
+  assert.deepEqual(rulesReported(probes.domainToPlugin), ['import-x/no-restricted-paths']);
 });
 
 test('a two-file import cycle in the API is reported', () => {

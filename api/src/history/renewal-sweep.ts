@@ -24,7 +24,7 @@ import type { Schema } from '../db/schema.ts';
 import { InsufficientFundsError, postLedgerEntry } from '../ledger/ledger.ts';
 import { marketDb, type MarketDb } from '../marketplace/market-schema.ts';
 import { listingPriceCents } from '../marketplace/pricing.ts';
-import type { Mail } from '../plugins/mail.ts';
+import type { Mail } from '../mail/mail.ts';
 
 export interface RenewalSweepOptions {
   db: Kysely<Schema>;

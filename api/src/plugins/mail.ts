@@ -7,21 +7,12 @@ import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import { createTransport } from 'nodemailer';
 import type { Config } from '../config.ts';
+import type { Mail, Mailer } from '../mail/mail.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
   }
-}
-
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-export interface Mailer {
-  send(mail: Mail): Promise<void>;
 }
 
 export default fp<{ config: Config }>(

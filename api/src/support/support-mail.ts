@@ -1,6 +1,6 @@
 // The mail a customer gets when support answers: enough to know which ticket, and the link to it. The text
 // of the answer stays in the portal, behind the login.
-import type { Mail } from '../plugins/mail.ts';
+import type { Mail } from '../mail/mail.ts';
 
 export const ticketNumber = (ticketId: string) => ticketId.slice(0, 6);
 
