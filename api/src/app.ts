@@ -22,6 +22,7 @@ import repositories from './plugins/repositories.ts';
 import security from './plugins/security.ts';
 import twoFactor from './plugins/two-factor.ts';
 import api from './routes/api/index.ts';
+import { servedUrl } from './routes/api/support/spec-urls.ts';
 
 export interface AppDependencies {
   /** Use this open database instead of opening the configured one (the caller closes it). */
@@ -54,6 +55,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
       const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'Path parameter too long' : 'Invalid URL';
       void (reply as FastifyReply).code(status).send({ message });
     },
+    rewriteUrl: (request) => servedUrl(request.url ?? '/'),
     ajv: {
       // Bodies are JSON: a number where a string belongs is an error, not something to convert.
       // (Route params are strings anyway; query numbers must be parsed by the route.)

@@ -1,4 +1,4 @@
-// /api/booking on the wire: support tickets, their messages, the support desk and refunds.
+// /api/support on the wire: support tickets, their messages, the support desk and refunds.
 import Type, { type Static } from 'typebox';
 import { TICKET_TEXT_MAX_LENGTH } from 'contract/support-rules';
 
@@ -74,7 +74,7 @@ export type TicketSummary = Static<typeof TicketSummary>;
 export const Ticket = Type.Object({ ...TicketFields, messages: Type.Array(TicketMessage) });
 export type Ticket = Static<typeof Ticket>;
 
-/** GET /api/booking/ticket/{id}: the caller's tickets (id = their user id, newest first) or one ticket. */
+/** GET /api/support/ticket/{id}: the caller's tickets (id = their user id, newest first) or one ticket. */
 export const TicketOrList = Type.Union([Type.Array(TicketSummary), Ticket]);
 
 /** A purchase a Refund Proxy ticket may still name: bought recently and not yet named by a ticket. */

@@ -14,7 +14,7 @@ export function fetchDeskTickets({ status, category }: DeskFilter): Promise<Desk
   const searchParams = new URLSearchParams();
   if (status) searchParams.set('status', status);
   if (category) searchParams.set('category', category);
-  return api.get('booking/desk/tickets', { searchParams }).json<DeskTicketSummary[]>();
+  return api.get('support/desk/tickets', { searchParams }).json<DeskTicketSummary[]>();
 }
 
 /** Every ticket matching the filter, oldest first; refetched when any ticket changes. */
@@ -25,7 +25,7 @@ export function useDeskTickets(filter: DeskFilter) {
 export function useDeskTicket(ticketId: string) {
   return useQuery({
     queryKey: queryKeys.deskTicket(ticketId),
-    queryFn: () => api.get(`booking/desk/ticket/${encodeURIComponent(ticketId)}`).json<DeskTicket>(),
+    queryFn: () => api.get(`support/desk/ticket/${encodeURIComponent(ticketId)}`).json<DeskTicket>(),
   });
 }
 
@@ -37,7 +37,7 @@ function useTicketsRefresh() {
 export function useDeskReply(ticketId: string) {
   const refresh = useTicketsRefresh();
   return useMutation({
-    mutationFn: (text: string) => api.post('booking/desk/message', { json: { ticketId, text } }).json<TicketMessage>(),
+    mutationFn: (text: string) => api.post('support/desk/message', { json: { ticketId, text } }).json<TicketMessage>(),
     onSuccess: refresh,
   });
 }
@@ -45,7 +45,7 @@ export function useDeskReply(ticketId: string) {
 export function useDeskStatus(ticketId: string) {
   const refresh = useTicketsRefresh();
   return useMutation({
-    mutationFn: (status: TicketStatus) => api.put(`booking/desk/ticket/${encodeURIComponent(ticketId)}`, { json: { status } }).json<DeskTicket>(),
+    mutationFn: (status: TicketStatus) => api.put(`support/desk/ticket/${encodeURIComponent(ticketId)}`, { json: { status } }).json<DeskTicket>(),
     onSuccess: refresh,
   });
 }
@@ -53,7 +53,7 @@ export function useDeskStatus(ticketId: string) {
 export function useApproveRefund(ticketId: string) {
   const refresh = useTicketsRefresh();
   return useMutation({
-    mutationFn: () => api.post(`booking/desk/ticket/${encodeURIComponent(ticketId)}/refund`).json<RefundResponse>(),
+    mutationFn: () => api.post(`support/desk/ticket/${encodeURIComponent(ticketId)}/refund`).json<RefundResponse>(),
     onSuccess: refresh,
   });
 }

@@ -5,10 +5,10 @@ import { api, errorStatus } from 'shared/api/api-client';
 import { authAtom } from 'shared/auth/auth-atoms';
 import { queryKeys } from 'shared/query/query-keys';
 
-/** GET /api/booking/ticket/{userId}: the caller's tickets, newest first. A 404 means none. */
+/** GET /api/support/ticket/{userId}: the caller's tickets, newest first. A 404 means none. */
 export async function fetchTickets(userId: string): Promise<TicketSummary[]> {
   try {
-    return await api.get(`booking/ticket/${encodeURIComponent(userId)}`).json<TicketSummary[]>();
+    return await api.get(`support/ticket/${encodeURIComponent(userId)}`).json<TicketSummary[]>();
   } catch (error) {
     if (errorStatus(error) === 404) return [];
     throw error;
@@ -21,7 +21,7 @@ export function useTickets() {
 }
 
 export function fetchTicket(ticketId: string): Promise<Ticket> {
-  return api.get(`booking/ticket/${encodeURIComponent(ticketId)}`).json<Ticket>();
+  return api.get(`support/ticket/${encodeURIComponent(ticketId)}`).json<Ticket>();
 }
 
 /** One ticket with its messages; refetched when the socket says it changed. */
@@ -30,7 +30,7 @@ export function useTicket(ticketId: string) {
 }
 
 export function createTicket(body: CreateTicketRequest): Promise<Ticket> {
-  return api.post('booking/ticket', { json: body }).json<Ticket>();
+  return api.post('support/ticket', { json: body }).json<Ticket>();
 }
 
 /** Opening a ticket refreshes the list (and what may still be named for a refund). */
@@ -46,7 +46,7 @@ export function useCreateTicket() {
 }
 
 export function addMessage(ticketId: string, text: string): Promise<TicketMessage> {
-  return api.post('booking/message', { json: { ticketId, text } }).json<TicketMessage>();
+  return api.post('support/message', { json: { ticketId, text } }).json<TicketMessage>();
 }
 
 export function useAddMessage(ticketId: string) {
@@ -58,7 +58,7 @@ export function useAddMessage(ticketId: string) {
 }
 
 export function closeTicket(ticketId: string): Promise<Ticket> {
-  return api.put(`booking/ticket/${encodeURIComponent(ticketId)}`, { json: { status: 'Closed' } }).json<Ticket>();
+  return api.put(`support/ticket/${encodeURIComponent(ticketId)}`, { json: { status: 'Closed' } }).json<Ticket>();
 }
 
 /** Closing replaces the ticket in the cache and refreshes the list. */
@@ -77,12 +77,12 @@ export function useCloseTicket(ticketId: string) {
 export function useRefundableProxies(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.refundableProxies,
-    queryFn: () => api.get('booking/refundable').json<RefundableProxy[]>(),
+    queryFn: () => api.get('support/refundable').json<RefundableProxy[]>(),
     enabled,
   });
 }
 
 /** The footer links the operator configured; none are shown while unknown. */
 export function useSupportLinks() {
-  return useQuery({ queryKey: queryKeys.supportLinks, queryFn: () => api.get('booking/links').json<SupportLinks>(), staleTime: Infinity });
+  return useQuery({ queryKey: queryKeys.supportLinks, queryFn: () => api.get('support/links').json<SupportLinks>(), staleTime: Infinity });
 }

@@ -17,13 +17,13 @@ describe('the support desk (/support/desk)', () => {
     const fake = fakeApi({ [ME]: userDetails() });
     await renderSupport('/support/desk');
     expect(await screen.findByRole('alert')).toHaveTextContent('The support desk is for members of the support team.');
-    expect(fake.callsTo('GET /api/booking/desk/tickets')).toHaveLength(0);
+    expect(fake.callsTo('GET /api/support/desk/tickets')).toHaveLength(0);
   });
 
   it('lists open tickets oldest first as the API orders them, and filters by status and category', async () => {
     const fake = fakeApi({
       [ME]: userDetails(['support']),
-      'GET /api/booking/desk/tickets': (_call, request) => {
+      'GET /api/support/desk/tickets': (_call, request) => {
         const category = new URL(request.url).searchParams.get('category');
         return {
           body: category
@@ -56,9 +56,9 @@ describe('the support desk (/support/desk)', () => {
     let current = deskTicket();
     const fake = fakeApi({
       [ME]: userDetails(['support']),
-      [`GET /api/booking/desk/ticket/${ID}`]: () => ({ body: current }),
-      'POST /api/booking/desk/message': { status: 201, body: message({ _id: 'm2', text: 'On it', fromSupport: true }) },
-      [`PUT /api/booking/desk/ticket/${ID}`]: (call) => {
+      [`GET /api/support/desk/ticket/${ID}`]: () => ({ body: current }),
+      'POST /api/support/desk/message': { status: 201, body: message({ _id: 'm2', text: 'On it', fromSupport: true }) },
+      [`PUT /api/support/desk/ticket/${ID}`]: (call) => {
         current = deskTicket({ status: (call.body as { status: 'open' | 'Closed' }).status });
         return { body: current };
       },
@@ -69,22 +69,22 @@ describe('the support desk (/support/desk)', () => {
     expect(screen.getByText('from carol')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Reply as support' }), 'On it');
     await user.click(screen.getByRole('button', { name: 'Send reply' }));
-    await waitFor(() => expect(fake.callsTo('POST /api/booking/desk/message')[0]?.body).toEqual({ ticketId: ID, text: 'On it' }));
+    await waitFor(() => expect(fake.callsTo('POST /api/support/desk/message')[0]?.body).toEqual({ ticketId: ID, text: 'On it' }));
 
     await user.click(screen.getByRole('button', { name: 'Close ticket' }));
     expect(await screen.findByRole('button', { name: 'Reopen ticket' })).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Reply as support' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reopen ticket' }));
     expect(await screen.findByRole('textbox', { name: 'Reply as support' })).toBeInTheDocument();
-    expect(fake.callsTo(`PUT /api/booking/desk/ticket/${ID}`).map((call) => call.body)).toEqual([{ status: 'Closed' }, { status: 'open' }]);
+    expect(fake.callsTo(`PUT /api/support/desk/ticket/${ID}`).map((call) => call.body)).toEqual([{ status: 'Closed' }, { status: 'open' }]);
   });
 
   it('approves the refund of the named proxy with one action', async () => {
     let current = refundTicket;
     const fake = fakeApi({
       [ME]: userDetails(['support']),
-      [`GET /api/booking/desk/ticket/${ID}`]: () => ({ body: current }),
-      [`POST /api/booking/desk/ticket/${ID}/refund`]: () => {
+      [`GET /api/support/desk/ticket/${ID}`]: () => ({ body: current }),
+      [`POST /api/support/desk/ticket/${ID}/refund`]: () => {
         current = { ...refundTicket, refund: { amount: 0.8, createdAt: '2026-11-20T12:00:00.000Z' } };
         return { body: { ticket: current, amount: 0.8 } };
       },
@@ -95,14 +95,14 @@ describe('the support desk (/support/desk)', () => {
     expect(await screen.findByText('Refund of $0.80 approved')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: /Approve refund/ })).not.toBeInTheDocument());
     expect(screen.getByText(/Refunded \$0\.80 on/)).toBeInTheDocument();
-    expect(fake.callsTo(`POST /api/booking/desk/ticket/${ID}/refund`)).toHaveLength(1);
+    expect(fake.callsTo(`POST /api/support/desk/ticket/${ID}/refund`)).toHaveLength(1);
   });
 
   it("shows the server's reason when an approval is refused", async () => {
     fakeApi({
       [ME]: userDetails(['support']),
-      [`GET /api/booking/desk/ticket/${ID}`]: { body: refundTicket },
-      [`POST /api/booking/desk/ticket/${ID}/refund`]: { status: 409, body: { message: 'This proxy has already been refunded.' } },
+      [`GET /api/support/desk/ticket/${ID}`]: { body: refundTicket },
+      [`POST /api/support/desk/ticket/${ID}/refund`]: { status: 409, body: { message: 'This proxy has already been refunded.' } },
     });
     const user = userEvent.setup();
     await renderSupport(`/support/desk/${ID}`);

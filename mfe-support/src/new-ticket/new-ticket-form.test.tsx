@@ -10,10 +10,10 @@ const refundable = [
 
 function api(create: FakeRoute = { status: 201, body: ticket() }) {
   return fakeApi({
-    [`GET /api/booking/ticket/${USER_ID}`]: { body: [] },
-    'GET /api/booking/links': { body: { onion: null, messenger: null, status: null } },
-    'GET /api/booking/refundable': { body: refundable },
-    'POST /api/booking/ticket': create,
+    [`GET /api/support/ticket/${USER_ID}`]: { body: [] },
+    'GET /api/support/links': { body: { onion: null, messenger: null, status: null } },
+    'GET /api/support/refundable': { body: refundable },
+    'POST /api/support/ticket': create,
   });
 }
 
@@ -47,7 +47,7 @@ describe("the new ticket form ('Create New Ticket', /support/new)", () => {
     await user.clear(screen.getByRole('textbox', { name: 'Ticket text' }));
     await user.type(screen.getByRole('textbox', { name: 'Ticket text' }), '    ');
     await user.click(screen.getByRole('button', { name: 'Create Ticket' }));
-    expect(fake.callsTo('POST /api/booking/ticket')).toHaveLength(0);
+    expect(fake.callsTo('POST /api/support/ticket')).toHaveLength(0);
   });
 
   it("sends the stored category name and goes back to the list with 'Ticket created successfully!'", async () => {
@@ -59,7 +59,7 @@ describe("the new ticket form ('Create New Ticket', /support/new)", () => {
     await user.type(screen.getByRole('textbox', { name: 'Ticket text' }), 'Slow proxy');
     await user.click(screen.getByRole('button', { name: 'Create Ticket' }));
     expect(await screen.findByText('Ticket created successfully!')).toBeInTheDocument();
-    expect(fake.callsTo('POST /api/booking/ticket')[0]?.body).toEqual({ category: 'Techsupport', text: 'Slow proxy' });
+    expect(fake.callsTo('POST /api/support/ticket')[0]?.body).toEqual({ category: 'Techsupport', text: 'Slow proxy' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/support$/));
   });
 
@@ -81,7 +81,7 @@ describe("the new ticket form ('Create New Ticket', /support/new)", () => {
     await user.type(screen.getByRole('textbox', { name: 'Ticket text' }), 'It went offline');
     await user.click(screen.getByRole('button', { name: 'Create Ticket' }));
     await screen.findByText('Ticket created successfully!');
-    expect(fake.callsTo('POST /api/booking/ticket')[0]?.body).toEqual({ category: 'Refundpolicy', text: 'It went offline', historyId: 41 });
+    expect(fake.callsTo('POST /api/support/ticket')[0]?.body).toEqual({ category: 'Refundpolicy', text: 'It went offline', historyId: 41 });
   });
 
   it("on failure: toast 'Failed to create ticket.' and the inline 'Error creating ticket: …' with the server's reason", async () => {

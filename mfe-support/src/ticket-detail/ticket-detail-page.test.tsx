@@ -7,7 +7,7 @@ import { fakeApi } from 'test-kit/fake-api';
 import { message, renderSupport, signIn, ticket, USER_ID } from '../test/support-kit';
 
 const ID = 'abcdef123456-ticket';
-const ONE = `GET /api/booking/ticket/${ID}`;
+const ONE = `GET /api/support/ticket/${ID}`;
 
 describe('the ticket page (/support/{id})', () => {
   beforeEach(signIn);
@@ -38,24 +38,24 @@ describe('the ticket page (/support/{id})', () => {
   });
 
   it('sends a reply as {ticketId, text}, ignores a whitespace-only one, and clears the box', async () => {
-    const fake = fakeApi({ [ONE]: { body: ticket() }, 'POST /api/booking/message': { status: 201, body: message({ _id: 'm9', text: 'More info' }) } });
+    const fake = fakeApi({ [ONE]: { body: ticket() }, 'POST /api/support/message': { status: 201, body: message({ _id: 'm9', text: 'More info' }) } });
     const user = userEvent.setup();
     await renderSupport(`/support/${ID}`);
     const box = await screen.findByRole('textbox', { name: 'Add a reply' });
     await user.type(box, '   ');
     await user.click(screen.getByRole('button', { name: 'Add reply' }));
-    expect(fake.callsTo('POST /api/booking/message')).toHaveLength(0);
+    expect(fake.callsTo('POST /api/support/message')).toHaveLength(0);
     await user.clear(box);
     await user.type(box, 'More info');
     await user.click(screen.getByRole('button', { name: 'Add reply' }));
     await act(async () => undefined);
-    expect(fake.callsTo('POST /api/booking/message')[0]?.body).toEqual({ ticketId: ID, text: 'More info' });
+    expect(fake.callsTo('POST /api/support/message')[0]?.body).toEqual({ ticketId: ID, text: 'More info' });
     expect(box).toHaveValue('');
   });
 
   it("only logs a failed reply and keeps the text", async () => {
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    fakeApi({ [ONE]: { body: ticket() }, 'POST /api/booking/message': { status: 409, body: { message: 'closed' } } });
+    fakeApi({ [ONE]: { body: ticket() }, 'POST /api/support/message': { status: 409, body: { message: 'closed' } } });
     const user = userEvent.setup();
     await renderSupport(`/support/${ID}`);
     const box = await screen.findByRole('textbox', { name: 'Add a reply' });
@@ -70,15 +70,15 @@ describe('the ticket page (/support/{id})', () => {
   it("'close ticket' sends status 'Closed' and returns to the list", async () => {
     const fake = fakeApi({
       [ONE]: { body: ticket() },
-      [`PUT /api/booking/ticket/${ID}`]: { body: ticket({ status: 'Closed' }) },
-      [`GET /api/booking/ticket/${USER_ID}`]: { body: [] },
-      'GET /api/booking/links': { body: { onion: null, messenger: null, status: null } },
+      [`PUT /api/support/ticket/${ID}`]: { body: ticket({ status: 'Closed' }) },
+      [`GET /api/support/ticket/${USER_ID}`]: { body: [] },
+      'GET /api/support/links': { body: { onion: null, messenger: null, status: null } },
     });
     const user = userEvent.setup();
     await renderSupport(`/support/${ID}`);
     await user.click(await screen.findByRole('button', { name: 'close ticket' }));
     expect(await screen.findByRole('heading', { name: 'My Support Ticket' })).toBeInTheDocument();
-    expect(fake.callsTo(`PUT /api/booking/ticket/${ID}`)[0]?.body).toEqual({ status: 'Closed' });
+    expect(fake.callsTo(`PUT /api/support/ticket/${ID}`)[0]?.body).toEqual({ status: 'Closed' });
   });
 
   it('a closed ticket shows no reply form; Back goes to /support', async () => {

@@ -4,7 +4,7 @@ import { formatDateTime } from 'shared/format/date';
 import { fakeApi } from 'test-kit/fake-api';
 import { renderSupport, signIn, summary, ticket, USER_ID, userDetails } from '../test/support-kit';
 
-const LIST = `GET /api/booking/ticket/${USER_ID}`;
+const LIST = `GET /api/support/ticket/${USER_ID}`;
 const noLinks = { body: { onion: null, messenger: null, status: null } };
 const SPINNER_WAIT = { timeout: 4000 };
 
@@ -21,7 +21,7 @@ describe('the ticket list (/support)', () => {
             summary(),
           ],
         },
-        'GET /api/booking/links': noLinks,
+        'GET /api/support/links': noLinks,
         [`GET /api/users/${USER_ID}`]: userDetails(),
       });
       await renderSupport('/support');
@@ -54,7 +54,7 @@ describe('the ticket list (/support)', () => {
   });
 
   it("says 'No tickets found.' when there are none (also when the list answers 404)", async () => {
-    const api = fakeApi({ [LIST]: { status: 404, body: { message: 'Not found' } }, 'GET /api/booking/links': noLinks });
+    const api = fakeApi({ [LIST]: { status: 404, body: { message: 'Not found' } }, 'GET /api/support/links': noLinks });
     await renderSupport('/support');
     expect(await screen.findByText('No tickets found.', {}, SPINNER_WAIT)).toBeInTheDocument();
     expect(api.callsTo(LIST)).toHaveLength(1);
@@ -63,7 +63,7 @@ describe('the ticket list (/support)', () => {
   it('shows only the footer links the operator configured, with their addresses', async () => {
     fakeApi({
       [LIST]: { body: [] },
-      'GET /api/booking/links': { body: { onion: 'http://shopabc.onion/', messenger: null, status: 'https://status.example.com/' } },
+      'GET /api/support/links': { body: { onion: 'http://shopabc.onion/', messenger: null, status: 'https://status.example.com/' } },
     });
     await renderSupport('/support');
     const nav = await screen.findByRole('navigation', { name: 'Other ways to reach support' });
@@ -73,21 +73,21 @@ describe('the ticket list (/support)', () => {
   });
 
   it('hides the footer when no link is configured', async () => {
-    const api = fakeApi({ [LIST]: { body: [] }, 'GET /api/booking/links': noLinks });
+    const api = fakeApi({ [LIST]: { body: [] }, 'GET /api/support/links': noLinks });
     await renderSupport('/support');
     await screen.findByText('No tickets found.', {}, SPINNER_WAIT);
-    expect(api.callsTo('GET /api/booking/links')).toHaveLength(1);
+    expect(api.callsTo('GET /api/support/links')).toHaveLength(1);
     expect(screen.queryByRole('navigation', { name: 'Other ways to reach support' })).not.toBeInTheDocument();
   });
 
   it('offers the support desk to members of support only', async () => {
-    fakeApi({ [LIST]: { body: [] }, 'GET /api/booking/links': noLinks, [`GET /api/users/${USER_ID}`]: userDetails(['support']) });
+    fakeApi({ [LIST]: { body: [] }, 'GET /api/support/links': noLinks, [`GET /api/users/${USER_ID}`]: userDetails(['support']) });
     await renderSupport('/support');
     expect(await screen.findByRole('link', { name: 'Support desk' })).toHaveAttribute('href', '/support/desk');
   });
 
   it("'Create Ticket' opens the inline form; Back returns to the list", async () => {
-    fakeApi({ [LIST]: { body: [] }, 'GET /api/booking/links': noLinks });
+    fakeApi({ [LIST]: { body: [] }, 'GET /api/support/links': noLinks });
     const user = userEvent.setup();
     await renderSupport('/support');
     await user.click(screen.getByRole('button', { name: 'Create Ticket' }));
@@ -101,8 +101,8 @@ describe('the ticket list (/support)', () => {
     let tickets = [] as ReturnType<typeof summary>[];
     const api = fakeApi({
       [LIST]: () => ({ body: tickets }),
-      'GET /api/booking/links': noLinks,
-      'POST /api/booking/ticket': () => {
+      'GET /api/support/links': noLinks,
+      'POST /api/support/ticket': () => {
         tickets = [summary({ firstMessage: 'Billing question here' })];
         return { status: 201, body: ticket() };
       },
@@ -116,7 +116,7 @@ describe('the ticket list (/support)', () => {
     await user.click(screen.getByRole('button', { name: 'Create Ticket' }));
     expect(await screen.findByText('Ticket created successfully!')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Billing question h' }, SPINNER_WAIT)).toBeInTheDocument();
-    expect(api.callsTo('POST /api/booking/ticket')[0]?.body).toEqual({ category: 'Billing', text: 'Billing question here' });
+    expect(api.callsTo('POST /api/support/ticket')[0]?.body).toEqual({ category: 'Billing', text: 'Billing question here' });
     await waitFor(() => expect(api.callsTo(LIST).length).toBeGreaterThanOrEqual(2));
   });
 });

@@ -5,8 +5,6 @@ import type { Config } from '../../config.ts';
 import { requireSession } from '../../plugins/auth.ts';
 import account from './account/index.ts';
 import auth from './auth/index.ts';
-import booking from './booking/index.ts';
-import desk from './booking/desk/index.ts';
 import portalConfig from './config/index.ts';
 import health from './health/index.ts';
 import operatorInventory from './operator/inventory/index.ts';
@@ -16,6 +14,8 @@ import sandbox from './payments/sandbox/index.ts';
 import proxy from './proxy/index.ts';
 import autorenew from './proxy/autorenew/index.ts';
 import history from './proxy/history/index.ts';
+import desk from './support/desk/index.ts';
+import support from './support/index.ts';
 import users from './users/index.ts';
 
 const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
@@ -31,8 +31,8 @@ const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   await app.register(autorenew, { prefix: '/api/proxy/autorenew' });
   await app.register(orders, { prefix: '/api/orders' });
   await app.register(payments, { prefix: '/api/payments' });
-  await app.register(booking, { prefix: '/api/booking' });
-  await app.register(desk, { prefix: '/api/booking/desk' });
+  await app.register(support, { prefix: '/api/support' });
+  await app.register(desk, { prefix: '/api/support/desk' });
   await app.register(operatorInventory, { prefix: '/api/operator/inventory' });
   // The test-mode checkout exists only while the sandbox is the provider.
   if (app.paymentProvider?.name === 'sandbox') {

@@ -15,15 +15,15 @@ interface RouteUnderTest {
 }
 
 const routes: RouteUnderTest[] = [
-  { method: 'POST', url: () => '/api/booking/ticket', valid: { category: 'General', text: 'Hello', historyId: 1 }, desk: false },
-  { method: 'GET', url: (id) => `/api/booking/ticket/${id}`, valid: null, desk: false },
-  { method: 'PUT', url: (id) => `/api/booking/ticket/${id}`, valid: { status: 'Closed' }, desk: false },
-  { method: 'GET', url: (id) => `/api/booking/message/${id}`, valid: null, desk: false },
-  { method: 'POST', url: () => '/api/booking/message', valid: { ticketId: 'TICKET', text: 'Hello' }, desk: false },
-  { method: 'GET', url: (id) => `/api/booking/desk/ticket/${id}`, valid: null, desk: true },
-  { method: 'PUT', url: (id) => `/api/booking/desk/ticket/${id}`, valid: { status: 'Closed' }, desk: true },
-  { method: 'POST', url: () => '/api/booking/desk/message', valid: { ticketId: 'TICKET', text: 'Hello' }, desk: true },
-  { method: 'POST', url: (id) => `/api/booking/desk/ticket/${id}/refund`, valid: null, desk: true },
+  { method: 'POST', url: () => '/api/support/ticket', valid: { category: 'General', text: 'Hello', historyId: 1 }, desk: false },
+  { method: 'GET', url: (id) => `/api/support/ticket/${id}`, valid: null, desk: false },
+  { method: 'PUT', url: (id) => `/api/support/ticket/${id}`, valid: { status: 'Closed' }, desk: false },
+  { method: 'GET', url: (id) => `/api/support/message/${id}`, valid: null, desk: false },
+  { method: 'POST', url: () => '/api/support/message', valid: { ticketId: 'TICKET', text: 'Hello' }, desk: false },
+  { method: 'GET', url: (id) => `/api/support/desk/ticket/${id}`, valid: null, desk: true },
+  { method: 'PUT', url: (id) => `/api/support/desk/ticket/${id}`, valid: { status: 'Closed' }, desk: true },
+  { method: 'POST', url: () => '/api/support/desk/message', valid: { ticketId: 'TICKET', text: 'Hello' }, desk: true },
+  { method: 'POST', url: (id) => `/api/support/desk/ticket/${id}/refund`, valid: null, desk: true },
 ];
 
 const json = { 'content-type': 'application/json' };
@@ -86,7 +86,7 @@ for (const backend of backends) {
         const app = await buildSupport(t, backend);
         const alice = await customer(app, 0);
         const staff = await supportMember(app);
-        const ticket = (await call(app, alice, 'POST', '/api/booking/ticket', { category: 'General', text: 'Existing' })).json<Ticket>();
+        const ticket = (await call(app, alice, 'POST', '/api/support/ticket', { category: 'General', text: 'Existing' })).json<Ticket>();
         const who = route.desk ? staff : alice;
         const before = await supportRowCounts(app);
         for (const { label, options } of cases(route, ticket._id)) {

@@ -16,7 +16,7 @@ import { refundReference } from '../../../../support/tickets.ts';
 import { backends } from '../../../../test/helpers.ts';
 
 async function openTicket(app: App, who: Customer, body: object = { category: 'General', text: 'Help please' }): Promise<Ticket> {
-  const response = await call(app, who, 'POST', '/api/booking/ticket', body);
+  const response = await call(app, who, 'POST', '/api/support/ticket', body);
   assert.equal(response.statusCode, 201, response.body);
   return response.json<Ticket>();
 }
@@ -64,12 +64,12 @@ for (const backend of backends) {
       const before = await supportRowCounts(app);
       const balance = await balanceOf(app, alice.id);
       for (const [method, url, body] of [
-        ['GET', '/api/booking/desk/tickets', undefined],
-        ['GET', `/api/booking/desk/ticket/${ticket._id}`, undefined],
-        ['PUT', `/api/booking/desk/ticket/${ticket._id}`, { status: 'Closed' }],
-        ['PUT', `/api/booking/desk/ticket/${ticket._id}`, { nonsense: true }],
-        ['POST', '/api/booking/desk/message', { ticketId: ticket._id, text: 'I am support now' }],
-        ['POST', `/api/booking/desk/ticket/${ticket._id}/refund`, undefined],
+        ['GET', '/api/support/desk/tickets', undefined],
+        ['GET', `/api/support/desk/ticket/${ticket._id}`, undefined],
+        ['PUT', `/api/support/desk/ticket/${ticket._id}`, { status: 'Closed' }],
+        ['PUT', `/api/support/desk/ticket/${ticket._id}`, { nonsense: true }],
+        ['POST', '/api/support/desk/message', { ticketId: ticket._id, text: 'I am support now' }],
+        ['POST', `/api/support/desk/ticket/${ticket._id}/refund`, undefined],
       ] as const) {
         const response = await call(app, alice, method, url, body);
         assert.equal(response.statusCode, 403, `${method} ${url}: ${response.body}`);
@@ -87,26 +87,26 @@ for (const backend of backends) {
       const first = await openTicket(app, alice, { category: 'Billing', text: 'Charged twice' });
       const second = await openTicket(app, bob, { category: 'Techsupport', text: 'Slow' });
       const third = await openTicket(app, alice, { category: 'Techsupport', text: 'Offline' });
-      await call(app, alice, 'PUT', `/api/booking/ticket/${third._id}`, { status: 'Closed' });
+      await call(app, alice, 'PUT', `/api/support/ticket/${third._id}`, { status: 'Closed' });
 
-      const all = (await call(app, staff, 'GET', '/api/booking/desk/tickets')).json<DeskTicketSummary[]>();
+      const all = (await call(app, staff, 'GET', '/api/support/desk/tickets')).json<DeskTicketSummary[]>();
       assert.deepEqual(all.map((row) => row._id), [first._id, second._id, third._id]);
       assert.equal(all[1]?.owner._id, bob.id);
       assert.equal(all[0]?.firstMessage, 'Charged twice');
       assert.equal(all[0]?.awaitingSupport, true);
 
-      const open = (await call(app, staff, 'GET', '/api/booking/desk/tickets?status=open')).json<DeskTicketSummary[]>();
+      const open = (await call(app, staff, 'GET', '/api/support/desk/tickets?status=open')).json<DeskTicketSummary[]>();
       assert.deepEqual(open.map((row) => row._id), [first._id, second._id]);
-      const tech = (await call(app, staff, 'GET', '/api/booking/desk/tickets?status=Closed&category=Techsupport')).json<DeskTicketSummary[]>();
+      const tech = (await call(app, staff, 'GET', '/api/support/desk/tickets?status=Closed&category=Techsupport')).json<DeskTicketSummary[]>();
       assert.deepEqual(tech.map((row) => row._id), [third._id]);
-      const bad = await call(app, staff, 'GET', '/api/booking/desk/tickets?category=Refunds');
+      const bad = await call(app, staff, 'GET', '/api/support/desk/tickets?category=Refunds');
       assert.equal(bad.statusCode, 400);
       assert.deepEqual(bad.json(), { message: supportMessages.categoryInvalid });
 
-      const one = (await call(app, staff, 'GET', `/api/booking/desk/ticket/${second._id}`)).json<DeskTicket>();
+      const one = (await call(app, staff, 'GET', `/api/support/desk/ticket/${second._id}`)).json<DeskTicket>();
       assert.equal(one.owner.username.length > 0, true);
       assert.deepEqual(one.messages.map((m) => m.text), ['Slow']);
-      assert.equal((await call(app, staff, 'GET', '/api/booking/desk/ticket/00000000-0000-4000-8000-000000000000')).statusCode, 404);
+      assert.equal((await call(app, staff, 'GET', '/api/support/desk/ticket/00000000-0000-4000-8000-000000000000')).statusCode, 404);
     });
 
     it("replies as the shop, mails the owner, pushes the message to the owner and support only; closes and reopens", async (t) => {
@@ -124,7 +124,7 @@ for (const backend of backends) {
       await until(() => aliceSeen.length === 1 && staffSeen.length === 1, 'the new ticket event');
       assert.deepEqual(staffSeen[0], { ticketId: ticket._id });
 
-      const reply = await call(app, staff, 'POST', '/api/booking/desk/message', { ticketId: ticket._id, text: '  We are on it  ' });
+      const reply = await call(app, staff, 'POST', '/api/support/desk/message', { ticketId: ticket._id, text: '  We are on it  ' });
       assert.equal(reply.statusCode, 201, reply.body);
       await until(() => aliceSeen.length === 2 && staffSeen.length === 2, 'the reply event');
       assert.deepEqual(aliceSeen[1], { ticketId: ticket._id });
@@ -135,14 +135,14 @@ for (const backend of backends) {
       assert.match(mails[0] ?? '', new RegExp(`Support replied to your ticket #${ticket._id.slice(0, 6)}`));
       assert.match(mails[0] ?? '', new RegExp(`http://portal.test/support/${ticket._id}`));
 
-      const closed = await call(app, staff, 'PUT', `/api/booking/desk/ticket/${ticket._id}`, { status: 'Closed' });
+      const closed = await call(app, staff, 'PUT', `/api/support/desk/ticket/${ticket._id}`, { status: 'Closed' });
       assert.equal(closed.json<DeskTicket>().status, 'Closed');
-      const late = await call(app, staff, 'POST', '/api/booking/desk/message', { ticketId: ticket._id, text: 'After closing' });
+      const late = await call(app, staff, 'POST', '/api/support/desk/message', { ticketId: ticket._id, text: 'After closing' });
       assert.equal(late.statusCode, 409);
       assert.deepEqual(late.json(), { message: supportMessages.ticketClosed });
-      const reopened = await call(app, staff, 'PUT', `/api/booking/desk/ticket/${ticket._id}`, { status: 'open' });
+      const reopened = await call(app, staff, 'PUT', `/api/support/desk/ticket/${ticket._id}`, { status: 'open' });
       assert.equal(reopened.json<DeskTicket>().status, 'open');
-      assert.equal((await call(app, alice, 'POST', '/api/booking/message', { ticketId: ticket._id, text: 'Thanks' })).statusCode, 201);
+      assert.equal((await call(app, alice, 'POST', '/api/support/message', { ticketId: ticket._id, text: 'Thanks' })).statusCode, 201);
     });
 
     it('approves a refund once: credits the price as a refund ledger row, ends the lease, tells the customer', async (t) => {
@@ -156,7 +156,7 @@ for (const backend of backends) {
       const before = await balanceOf(app, alice.id);
       const ticket = await openTicket(app, alice, { category: 'Refundpolicy', text: 'Went offline after an hour', historyId });
 
-      const approved = await call(app, staff, 'POST', `/api/booking/desk/ticket/${ticket._id}/refund`);
+      const approved = await call(app, staff, 'POST', `/api/support/desk/ticket/${ticket._id}/refund`);
       assert.equal(approved.statusCode, 200, approved.body);
       const body = approved.json<RefundResponse>();
       assert.equal(body.amount, priceCents / 100);
@@ -173,15 +173,15 @@ for (const backend of backends) {
       assert.ok(new Date(lease.expires_at).getTime() <= Date.now(), 'the refunded proxy has ended');
       assert.equal(lease.renew, false);
 
-      const again = await call(app, staff, 'POST', `/api/booking/desk/ticket/${ticket._id}/refund`);
+      const again = await call(app, staff, 'POST', `/api/support/desk/ticket/${ticket._id}/refund`);
       assert.equal(again.statusCode, 409);
       assert.deepEqual(again.json(), { message: supportMessages.alreadyRefunded });
-      const customerView = (await call(app, alice, 'GET', `/api/booking/ticket/${ticket._id}`)).json<Ticket>();
+      const customerView = (await call(app, alice, 'GET', `/api/support/ticket/${ticket._id}`)).json<Ticket>();
       assert.equal(customerView.refund?.amount, priceCents / 100);
       assert.equal((await outbox(app)).length, 1, 'the approval mailed the customer');
 
       const plain = await openTicket(app, alice);
-      const refused = await call(app, staff, 'POST', `/api/booking/desk/ticket/${plain._id}/refund`);
+      const refused = await call(app, staff, 'POST', `/api/support/desk/ticket/${plain._id}/refund`);
       assert.equal(refused.statusCode, 409);
       assert.deepEqual(refused.json(), { message: supportMessages.notRefundTicket });
       await assertBalancesEqualLedger(app);
@@ -194,7 +194,7 @@ for (const backend of backends) {
       const { historyId, priceCents } = await buyProxy(app, alice);
       const before = await balanceOf(app, alice.id);
       const ticket = await openTicket(app, alice, { category: 'Refundpolicy', text: 'Dead', historyId });
-      const answers = await Promise.all([first, second, first, second].map((staff) => call(app, staff, 'POST', `/api/booking/desk/ticket/${ticket._id}/refund`)));
+      const answers = await Promise.all([first, second, first, second].map((staff) => call(app, staff, 'POST', `/api/support/desk/ticket/${ticket._id}/refund`)));
       assert.deepEqual(answers.map((a) => a.statusCode).sort(), [200, 409, 409, 409]);
       assert.equal(await balanceOf(app, alice.id), before + priceCents);
       const refunds = await app.db.selectFrom('refunds').selectAll().execute();
@@ -205,14 +205,14 @@ for (const backend of backends) {
     it('a revoked member loses the desk with the next call; SUPPORT_USERNAMES makes members by configuration', async (t) => {
       const app = await buildSupport(t, backend, { usernames: ['Desk_Lead'] });
       const staff = await supportMember(app);
-      assert.equal((await call(app, staff, 'GET', '/api/booking/desk/tickets')).statusCode, 200);
+      assert.equal((await call(app, staff, 'GET', '/api/support/desk/tickets')).statusCode, 200);
       await app.repositories.supportRoles.revoke(staff.username);
-      assert.equal((await call(app, staff, 'GET', '/api/booking/desk/tickets')).statusCode, 403);
+      assert.equal((await call(app, staff, 'GET', '/api/support/desk/tickets')).statusCode, 403);
 
       assert.deepEqual(await app.repositories.supportRoles.unclaimedConfiguredNames(), ['desk_lead'], 'a listed name nobody holds is reported');
       const lead = await app.db.insertInto('users').values({ username: 'desk_lead', email: 'lead@example.com', password_hash: 'unused' }).returning('id').executeTakeFirstOrThrow();
       const { token } = await app.sessions.start(lead.id);
-      assert.equal((await call(app, { id: lead.id, token }, 'GET', '/api/booking/desk/tickets')).statusCode, 200);
+      assert.equal((await call(app, { id: lead.id, token }, 'GET', '/api/support/desk/tickets')).statusCode, 200);
       assert.deepEqual(await app.repositories.supportRoles.unclaimedConfiguredNames(), []);
     });
   });

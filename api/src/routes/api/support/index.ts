@@ -1,4 +1,4 @@
-// /api/booking: a customer's support tickets and their messages. Every route answers about the caller's own
+// /api/support: a customer's support tickets and their messages. Every route answers about the caller's own
 // tickets only: another user's ticket is a 404, exactly like a missing one.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
@@ -23,7 +23,7 @@ import { checked, ticketIdOr404 } from './ticket-input.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-const booking: FastifyPluginAsyncTypebox = async (app) => {
+const support: FastifyPluginAsyncTypebox = async (app) => {
   const tickets = app.repositories.tickets;
   const { support } = app.config;
 
@@ -178,4 +178,4 @@ const booking: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-export default booking;
+export default support;

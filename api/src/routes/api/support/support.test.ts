@@ -14,7 +14,7 @@ for (const backend of backends) {
     it('opens a ticket with its first message (trimmed) and lists the caller\'s tickets newest first', async (t) => {
       const app = await buildSupport(t, backend);
       const alice = await customer(app, 0);
-      const created = await call(app, alice, 'POST', '/api/booking/ticket', { category: 'Techsupport', text: '  My proxy does not connect  ' });
+      const created = await call(app, alice, 'POST', '/api/support/ticket', { category: 'Techsupport', text: '  My proxy does not connect  ' });
       assert.equal(created.statusCode, 201, created.body);
       const ticket = created.json<Ticket>();
       assert.equal(ticket.category, 'Techsupport');
@@ -25,14 +25,14 @@ for (const backend of backends) {
       assert.deepEqual(ticket.messages[0]?.senderId._id, alice.id);
       assert.equal(ticket.messages[0]?.fromSupport, false);
 
-      const second = (await call(app, alice, 'POST', '/api/booking/ticket', { category: 'Billing', text: 'Second' })).json<Ticket>();
-      const list = await call(app, alice, 'GET', `/api/booking/ticket/${alice.id}`);
+      const second = (await call(app, alice, 'POST', '/api/support/ticket', { category: 'Billing', text: 'Second' })).json<Ticket>();
+      const list = await call(app, alice, 'GET', `/api/support/ticket/${alice.id}`);
       assert.equal(list.statusCode, 200);
       const summaries = list.json<TicketSummary[]>();
       assert.deepEqual(summaries.map((s) => s._id), [second._id, ticket._id]);
       assert.equal(summaries[1]?.firstMessage, 'My proxy does not connect');
 
-      const one = await call(app, alice, 'GET', `/api/booking/ticket/${ticket._id}`);
+      const one = await call(app, alice, 'GET', `/api/support/ticket/${ticket._id}`);
       assert.equal(one.statusCode, 200);
       assert.equal(one.json<Ticket>()._id, ticket._id);
     });
@@ -41,15 +41,15 @@ for (const backend of backends) {
       const app = await buildSupport(t, backend);
       const alice = await customer(app, 0);
       const mallory = await customer(app, 0);
-      const ticket = (await call(app, alice, 'POST', '/api/booking/ticket', { category: 'General', text: 'Private matter' })).json<Ticket>();
+      const ticket = (await call(app, alice, 'POST', '/api/support/ticket', { category: 'General', text: 'Private matter' })).json<Ticket>();
       const before = await supportRowCounts(app);
       for (const id of [ticket._id, UNKNOWN_TICKET, 'not-a-ticket']) {
         const answers = [
-          await call(app, mallory, 'GET', `/api/booking/ticket/${id}`),
-          await call(app, mallory, 'PUT', `/api/booking/ticket/${id}`, { status: 'Closed' }),
-          await call(app, mallory, 'PUT', `/api/booking/ticket/${id}`, { status: 'open' }),
-          await call(app, mallory, 'GET', `/api/booking/message/${id}`),
-          await call(app, mallory, 'POST', '/api/booking/message', { ticketId: id, text: 'let me in' }),
+          await call(app, mallory, 'GET', `/api/support/ticket/${id}`),
+          await call(app, mallory, 'PUT', `/api/support/ticket/${id}`, { status: 'Closed' }),
+          await call(app, mallory, 'PUT', `/api/support/ticket/${id}`, { status: 'open' }),
+          await call(app, mallory, 'GET', `/api/support/message/${id}`),
+          await call(app, mallory, 'POST', '/api/support/message', { ticketId: id, text: 'let me in' }),
         ];
         for (const answer of answers) {
           assert.equal(answer.statusCode, 404, `${id}: ${answer.body}`);
@@ -57,9 +57,9 @@ for (const backend of backends) {
         }
       }
       // Listing with someone else's user id is a ticket lookup, which finds nothing.
-      assert.equal((await call(app, mallory, 'GET', `/api/booking/ticket/${alice.id}`)).statusCode, 404);
+      assert.equal((await call(app, mallory, 'GET', `/api/support/ticket/${alice.id}`)).statusCode, 404);
       assert.deepEqual(await supportRowCounts(app), before);
-      const unchanged = (await call(app, alice, 'GET', `/api/booking/ticket/${ticket._id}`)).json<Ticket>();
+      const unchanged = (await call(app, alice, 'GET', `/api/support/ticket/${ticket._id}`)).json<Ticket>();
       assert.equal(unchanged.status, 'open');
       assert.equal(unchanged.messages.length, 1);
     });
@@ -67,27 +67,27 @@ for (const backend of backends) {
     it('replies while open; closing refuses further replies with 409; only support reopens', async (t) => {
       const app = await buildSupport(t, backend);
       const alice = await customer(app, 0);
-      const ticket = (await call(app, alice, 'POST', '/api/booking/ticket', { category: 'General', text: 'Hello' })).json<Ticket>();
-      const reply = await call(app, alice, 'POST', '/api/booking/message', { ticketId: ticket._id, text: ' More details ' });
+      const ticket = (await call(app, alice, 'POST', '/api/support/ticket', { category: 'General', text: 'Hello' })).json<Ticket>();
+      const reply = await call(app, alice, 'POST', '/api/support/message', { ticketId: ticket._id, text: ' More details ' });
       assert.equal(reply.statusCode, 201, reply.body);
       assert.equal(reply.json<TicketMessage>().text, 'More details');
-      const messages = (await call(app, alice, 'GET', `/api/booking/message/${ticket._id}`)).json<TicketMessage[]>();
+      const messages = (await call(app, alice, 'GET', `/api/support/message/${ticket._id}`)).json<TicketMessage[]>();
       assert.deepEqual(messages.map((m) => m.text), ['Hello', 'More details']);
 
-      const closed = await call(app, alice, 'PUT', `/api/booking/ticket/${ticket._id}`, { status: 'Closed' });
+      const closed = await call(app, alice, 'PUT', `/api/support/ticket/${ticket._id}`, { status: 'Closed' });
       assert.equal(closed.statusCode, 200);
       assert.equal(closed.json<Ticket>().status, 'Closed');
-      const late = await call(app, alice, 'POST', '/api/booking/message', { ticketId: ticket._id, text: 'One more thing' });
+      const late = await call(app, alice, 'POST', '/api/support/message', { ticketId: ticket._id, text: 'One more thing' });
       assert.equal(late.statusCode, 409);
       assert.deepEqual(late.json(), { message: supportMessages.ticketClosed });
 
-      const reopen = await call(app, alice, 'PUT', `/api/booking/ticket/${ticket._id}`, { status: 'open' });
+      const reopen = await call(app, alice, 'PUT', `/api/support/ticket/${ticket._id}`, { status: 'open' });
       assert.equal(reopen.statusCode, 403);
       assert.deepEqual(reopen.json(), { message: supportMessages.onlySupportReopens });
-      const bad = await call(app, alice, 'PUT', `/api/booking/ticket/${ticket._id}`, { status: 'closed' });
+      const bad = await call(app, alice, 'PUT', `/api/support/ticket/${ticket._id}`, { status: 'closed' });
       assert.equal(bad.statusCode, 400);
       assert.deepEqual(bad.json(), { message: supportMessages.statusInvalid });
-      assert.equal((await call(app, alice, 'GET', `/api/booking/message/${ticket._id}`)).json<TicketMessage[]>().length, 2);
+      assert.equal((await call(app, alice, 'GET', `/api/support/message/${ticket._id}`)).json<TicketMessage[]>().length, 2);
     });
 
     it('refuses bad categories and texts with their own message and writes nothing', async (t) => {
@@ -106,17 +106,17 @@ for (const backend of backends) {
         [{ category: 'General', text: 'a proxy', historyId: 1 }, supportMessages.proxyOnlyForRefunds],
       ];
       for (const [payload, message] of cases) {
-        const response = await call(app, alice, 'POST', '/api/booking/ticket', payload);
+        const response = await call(app, alice, 'POST', '/api/support/ticket', payload);
         assert.equal(response.statusCode, 400, JSON.stringify(payload));
         assert.deepEqual(response.json(), { message });
       }
-      const exact = await call(app, alice, 'POST', '/api/booking/ticket', { category: 'General', text: `  ${'y'.repeat(2000)}  ` });
+      const exact = await call(app, alice, 'POST', '/api/support/ticket', { category: 'General', text: `  ${'y'.repeat(2000)}  ` });
       assert.equal(exact.statusCode, 201, 'whitespace around a text of the allowed length is trimmed away');
       const ticket = exact.json<Ticket>();
       const after = await supportRowCounts(app);
       assert.equal(after['tickets'], (before['tickets'] ?? 0) + 1);
       for (const [text, message] of [['  ', supportMessages.textRequired], ['z'.repeat(2001), supportMessages.textTooLong]] as const) {
-        const response = await call(app, alice, 'POST', '/api/booking/message', { ticketId: ticket._id, text });
+        const response = await call(app, alice, 'POST', '/api/support/message', { ticketId: ticket._id, text });
         assert.equal(response.statusCode, 400);
         assert.deepEqual(response.json(), { message });
       }
@@ -126,14 +126,14 @@ for (const backend of backends) {
     it('bounds the open tickets of a customer; closing one makes room', async (t) => {
       const app = await buildSupport(t, backend, { maxOpenTickets: 2 });
       const alice = await customer(app, 0);
-      const first = (await call(app, alice, 'POST', '/api/booking/ticket', { category: 'General', text: 'one' })).json<Ticket>();
-      assert.equal((await call(app, alice, 'POST', '/api/booking/ticket', { category: 'General', text: 'two' })).statusCode, 201);
-      const third = await call(app, alice, 'POST', '/api/booking/ticket', { category: 'General', text: 'three' });
+      const first = (await call(app, alice, 'POST', '/api/support/ticket', { category: 'General', text: 'one' })).json<Ticket>();
+      assert.equal((await call(app, alice, 'POST', '/api/support/ticket', { category: 'General', text: 'two' })).statusCode, 201);
+      const third = await call(app, alice, 'POST', '/api/support/ticket', { category: 'General', text: 'three' });
       assert.equal(third.statusCode, 409);
       assert.deepEqual(third.json(), { message: supportMessages.tooManyOpen(2) });
       // Concurrent attempts cannot slip past the bound either.
-      await call(app, alice, 'PUT', `/api/booking/ticket/${first._id}`, { status: 'Closed' });
-      const racing = await Promise.all([1, 2, 3].map((n) => call(app, alice, 'POST', '/api/booking/ticket', { category: 'General', text: `race ${n}` })));
+      await call(app, alice, 'PUT', `/api/support/ticket/${first._id}`, { status: 'Closed' });
+      const racing = await Promise.all([1, 2, 3].map((n) => call(app, alice, 'POST', '/api/support/ticket', { category: 'General', text: `race ${n}` })));
       assert.deepEqual(racing.map((r) => r.statusCode).sort(), [201, 409, 409]);
     });
 
@@ -143,10 +143,31 @@ for (const backend of backends) {
       const bob = await customer(app, 0);
       const statuses: number[] = [];
       for (let n = 0; n < 4; n += 1) {
-        statuses.push((await call(app, alice, 'POST', '/api/booking/ticket', { category: 'General', text: `n${n}` })).statusCode);
+        statuses.push((await call(app, alice, 'POST', '/api/support/ticket', { category: 'General', text: `n${n}` })).statusCode);
       }
       assert.deepEqual(statuses, [201, 201, 201, 429]);
-      assert.equal((await call(app, bob, 'POST', '/api/booking/ticket', { category: 'General', text: 'mine' })).statusCode, 201, 'another account has its own budget');
+      assert.equal((await call(app, bob, 'POST', '/api/support/ticket', { category: 'General', text: 'mine' })).statusCode, 201, 'another account has its own budget');
+    });
+
+    it("serves the published /api/booking ticket and message URLs as the same routes, sharing one rate limit", async (t) => {
+      const app = await buildSupport(t, backend, { ticketsPerHour: 2, maxOpenTickets: 100 });
+      const alice = await customer(app, 0);
+      const created = await call(app, alice, 'POST', '/api/booking/ticket', { category: 'General', text: 'through the old URL' });
+      assert.equal(created.statusCode, 201, created.body);
+      const ticket = created.json<Ticket>();
+      assert.deepEqual((await call(app, alice, 'GET', `/api/booking/ticket/${alice.id}`)).json<TicketSummary[]>().map((s) => s._id), [ticket._id]);
+      assert.equal((await call(app, alice, 'GET', `/api/booking/ticket/${ticket._id}`)).json<Ticket>()._id, ticket._id);
+      const reply = await call(app, alice, 'POST', '/api/booking/message', { ticketId: ticket._id, text: 'and a reply' });
+      assert.equal(reply.statusCode, 201, reply.body);
+      const messages = (await call(app, alice, 'GET', `/api/booking/message/${ticket._id}`)).json<TicketMessage[]>();
+      assert.deepEqual(messages.map((m) => m.text), ['through the old URL', 'and a reply']);
+      assert.equal((await call(app, alice, 'PUT', `/api/booking/ticket/${ticket._id}`, { status: 'Closed' })).json<Ticket>().status, 'Closed');
+
+      assert.equal((await call(app, alice, 'POST', '/api/support/ticket', { category: 'General', text: 'second' })).statusCode, 201);
+      assert.equal((await call(app, alice, 'POST', '/api/booking/ticket', { category: 'General', text: 'third' })).statusCode, 429, 'both URLs count against one budget');
+      // Only the published calls have the old name; the rest of support is under /api/support alone.
+      assert.equal((await call(app, alice, 'GET', '/api/booking/links')).statusCode, 404);
+      assert.equal((await call(app, alice, 'GET', '/api/booking/ticketing')).statusCode, 404);
     });
 
     it('refund tickets: own recent purchase only, within 5 hours, one ticket per proxy', async (t) => {
@@ -158,13 +179,13 @@ for (const backend of backends) {
       await agePurchase(app, old.historyId, 5.1);
       const mallorys = await buyProxy(app, mallory);
 
-      const refundable = (await call(app, alice, 'GET', '/api/booking/refundable')).json<TicketProxy[]>();
+      const refundable = (await call(app, alice, 'GET', '/api/support/refundable')).json<TicketProxy[]>();
       assert.deepEqual(refundable.map((p) => p.historyId), [fresh.historyId]);
       assert.equal(refundable[0]?.price, fresh.priceCents / 100);
 
       const before = await supportRowCounts(app);
       const refuse = async (historyId: number, status: number, message: string) => {
-        const response = await call(app, alice, 'POST', '/api/booking/ticket', { category: 'Refundpolicy', text: 'It died', historyId });
+        const response = await call(app, alice, 'POST', '/api/support/ticket', { category: 'Refundpolicy', text: 'It died', historyId });
         assert.equal(response.statusCode, status, response.body);
         assert.deepEqual(response.json(), { message });
       };
@@ -173,26 +194,26 @@ for (const backend of backends) {
       await refuse(old.historyId, 409, supportMessages.proxyTooOld);
       assert.deepEqual(await supportRowCounts(app), before);
 
-      const created = await call(app, alice, 'POST', '/api/booking/ticket', { category: 'Refundpolicy', text: 'It died', historyId: fresh.historyId });
+      const created = await call(app, alice, 'POST', '/api/support/ticket', { category: 'Refundpolicy', text: 'It died', historyId: fresh.historyId });
       assert.equal(created.statusCode, 201, created.body);
       const ticket = created.json<Ticket>();
       assert.equal(ticket.proxy?.historyId, fresh.historyId);
       assert.equal(ticket.proxy?.price, fresh.priceCents / 100);
       assert.equal(ticket.refund, null);
-      await call(app, alice, 'PUT', `/api/booking/ticket/${ticket._id}`, { status: 'Closed' });
+      await call(app, alice, 'PUT', `/api/support/ticket/${ticket._id}`, { status: 'Closed' });
       await refuse(fresh.historyId, 409, supportMessages.proxyAlreadyTicketed);
-      assert.deepEqual((await call(app, alice, 'GET', '/api/booking/refundable')).json(), []);
+      assert.deepEqual((await call(app, alice, 'GET', '/api/support/refundable')).json(), []);
       // A Refund Proxy ticket without a proxy is still a ticket.
-      assert.equal((await call(app, alice, 'POST', '/api/booking/ticket', { category: 'Refundpolicy', text: 'General refund question' })).statusCode, 201);
+      assert.equal((await call(app, alice, 'POST', '/api/support/ticket', { category: 'Refundpolicy', text: 'General refund question' })).statusCode, 201);
     });
 
     it("shows support's replies as the shop's support, and the support role on the user details", async (t) => {
       const app = await buildSupport(t, backend);
       const alice = await customer(app, 0);
       const staff = await supportMember(app);
-      const ticket = (await call(app, alice, 'POST', '/api/booking/ticket', { category: 'General', text: 'Hi' })).json<Ticket>();
-      assert.equal((await call(app, staff, 'POST', '/api/booking/desk/message', { ticketId: ticket._id, text: 'Hello from us' })).statusCode, 201);
-      const messages = (await call(app, alice, 'GET', `/api/booking/message/${ticket._id}`)).json<TicketMessage[]>();
+      const ticket = (await call(app, alice, 'POST', '/api/support/ticket', { category: 'General', text: 'Hi' })).json<Ticket>();
+      assert.equal((await call(app, staff, 'POST', '/api/support/desk/message', { ticketId: ticket._id, text: 'Hello from us' })).statusCode, 201);
+      const messages = (await call(app, alice, 'GET', `/api/support/message/${ticket._id}`)).json<TicketMessage[]>();
       assert.deepEqual(messages[1]?.senderId, { _id: null, username: SUPPORT_SENDER_NAME });
       assert.equal(messages[1]?.fromSupport, true);
       assert.doesNotMatch(JSON.stringify(messages), new RegExp(staff.username));
@@ -201,13 +222,13 @@ for (const backend of backends) {
       assert.deepEqual((await call(app, staff, 'GET', `/api/users/${staff.id}`)).json<{ roles: string[] }>().roles, ['support']);
       assert.deepEqual((await call(app, alice, 'GET', `/api/users/${alice.id}`)).json<{ roles: string[] }>().roles, []);
       // Support members' own customer routes stay their own: the desk is where every ticket is seen.
-      assert.equal((await call(app, staff, 'GET', `/api/booking/ticket/${ticket._id}`)).statusCode, 404);
+      assert.equal((await call(app, staff, 'GET', `/api/support/ticket/${ticket._id}`)).statusCode, 404);
     });
 
     it('serves the configured footer links and null for the others', async (t) => {
       const app = await buildSupport(t, backend, { links: { onion: 'http://example.onion/', messenger: null, status: 'https://status.example.com/' } });
       const alice = await customer(app, 0);
-      assert.deepEqual((await call(app, alice, 'GET', '/api/booking/links')).json(), {
+      assert.deepEqual((await call(app, alice, 'GET', '/api/support/links')).json(), {
         onion: 'http://example.onion/',
         messenger: null,
         status: 'https://status.example.com/',

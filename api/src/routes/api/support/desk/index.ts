@@ -1,4 +1,4 @@
-// /api/booking/desk: the support desk. Members of support see every ticket, answer as the shop's support,
+// /api/support/desk: the support desk. Members of support see every ticket, answer as the shop's support,
 // close and reopen tickets and approve refunds. Membership is checked on every call, before the body is
 // even read, so a revoked member loses access with their next request.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
