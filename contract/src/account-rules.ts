@@ -2,7 +2,8 @@
 // checks that count), so the two can never disagree.
 
 /** A proxy login or password of the customer's own choosing: 5 to 7 letters and digits. */
-export const SOCKS_CREDENTIAL_PATTERN = /^[A-Za-z0-9]{5,7}$/;
+export const SOCKS_CREDENTIAL_LENGTH = { min: 5, max: 7 } as const;
+export const SOCKS_CREDENTIAL_PATTERN = new RegExp(`^[A-Za-z0-9]{${SOCKS_CREDENTIAL_LENGTH.min},${SOCKS_CREDENTIAL_LENGTH.max}}$`);
 
 /** Addresses and networks one account may authorize for password-less proxy use. */
 export const IP_ALLOWLIST_MAX = 10;
@@ -23,7 +24,7 @@ export const accountMessages = {
   enabled: '2-step verification enabled',
   disabled: '2-step verification disabled',
   challengeExpired: 'This sign-in took too long. Log in again.',
-  socksCredential: 'Login and password must be 5-7 characters, letters and digits only',
+  socksCredential: `Login and password must be ${SOCKS_CREDENTIAL_LENGTH.min}-${SOCKS_CREDENTIAL_LENGTH.max} characters, letters and digits only`,
   socksBothOrNeither: 'Fill in both login and password, or leave both empty',
   credentialsSaved: 'Credentials saved. Later purchases use them.',
   credentialsCleared: 'Own credentials removed. Later purchases get generated credentials.',

@@ -9,17 +9,20 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,32}$/;
 /** Deliberately loose (something@domain.tld, no spaces): the mailed link is the real proof of the address. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Lowercase, uppercase, digit, one of @ ! $ & - _ , and at least 8 characters. */
-export const PASSWORD_COMPLEXITY = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@!$&\-_,]).{8,}$/;
+/** Lowercase, uppercase, digit, one of @ ! $ & - _ , and at least PASSWORD_MIN_LENGTH characters. */
+export const PASSWORD_COMPLEXITY = new RegExp(`^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d)(?=.*[@!$&\\-_,]).{${PASSWORD_MIN_LENGTH},}$`);
+
+/** The hint under every field where a new password is chosen. */
+export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters with an uppercase letter, a lowercase letter, a number and one of @ ! $ & - _ ,`;
 
 export const authMessages = {
   required: 'This field is required!',
-  passwordTooShort: 'Password must not be less than 8 characters',
+  passwordTooShort: `Password must not be less than ${PASSWORD_MIN_LENGTH} characters`,
   usernameRequired: 'Username is required',
   emailRequired: 'Email is required',
   passwordRequired: 'Password is required',
   passwordComplexity:
-    'Password must contain an uppercase letter, a lowercase letter, a special character (@!$&-_,), a number, and be at least 8 characters long',
+    `Password must contain an uppercase letter, a lowercase letter, a special character (@!$&-_,), a number, and be at least ${PASSWORD_MIN_LENGTH} characters long`,
   confirmRequired: 'Confirm Password is required',
   confirmMustMatch: 'Must match the password',
   passwordsMustMatch: 'Passwords must match',

@@ -13,6 +13,9 @@ export const EMAIL_MAX_LENGTH = 254;
  */
 export const TOPUP_RULES = { firstMinimum: 50, minimum: 20, maximum: 10_000 } as const;
 
+/** A top-up not credited within this many hours is worth a Billing ticket; confirmations take far less. */
+export const TOPUP_CREDIT_WAIT_HOURS = 2;
+
 /** At most this many proxies in one purchase. */
 export const MAX_PROXIES_PER_PURCHASE = 100;
 

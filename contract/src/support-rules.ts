@@ -19,6 +19,9 @@ export type TicketStatus = (typeof TICKET_STATUSES)[number];
 /** Longest ticket text or reply, after trimming. */
 export const TICKET_TEXT_MAX_LENGTH = 2000;
 
+/** A proxy that goes offline within this many hours of purchase is refunded (support judges the outage). */
+export const REFUND_OFFLINE_WINDOW_HOURS = 2;
+
 /** A refund ticket for a proxy must be opened within this many hours of buying it. */
 export const REFUND_TICKET_WINDOW_HOURS = 5;
 

@@ -18,6 +18,7 @@ import { authMessages } from 'contract/auth-rules';
 import { formMessages, resetPasswordSchema } from 'shared/validation/auth-schemas';
 import { formFieldProps } from 'shared/validation/shown-field-error';
 import { resetPassword } from './reset-password-api';
+import { PASSWORD_HINT } from 'contract/auth-rules';
 
 /** Reset failure: the toast, and the fallback shown under the form when the server gives no message. */
 export const resetMessages = {
@@ -85,7 +86,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         <PasswordField {...fieldProps('password')} label="Enter New Password" autoFocus />
         <PasswordField {...fieldProps('confirmPassword')} label="Confirm New Password" />
         <Typography variant="caption" color="text.secondary">
-          At least 8 characters with an uppercase letter, a lowercase letter, a number and one of @ ! $ &amp; - _ ,
+          {PASSWORD_HINT}
         </Typography>
         {failure && (
           <Alert severity="error" role="alert">

@@ -15,6 +15,7 @@ import { endSession } from 'shared/auth/end-session';
 import { PasswordField } from 'shared/ui/password-field';
 import { changePassword } from '../api/change-password';
 import { changePasswordMessages } from './account-messages';
+import { PASSWORD_HINT } from 'contract/auth-rules';
 
 /**
  * The 'Change Password' tab. The server checks the current password and the rules of a new one; a change
@@ -72,7 +73,7 @@ export function ChangePasswordForm() {
           {field('next', 'New Password', 'new-password')}
           {field('confirm', 'Confirm New Password', 'new-password')}
           <Typography variant="caption" color="text.secondary">
-            At least 8 characters with an uppercase letter, a lowercase letter, a number and one of @ ! $ &amp; - _ ,
+            {PASSWORD_HINT}
           </Typography>
           {failure && (
             <Alert severity="error" role="alert">

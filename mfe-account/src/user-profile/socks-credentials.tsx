@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'shared/ui/toasts';
 import { useState, type FormEvent } from 'react';
 import { serverMessage } from 'shared/api/api-client';
-import { socksCredentialsProblem } from 'contract/account-rules';
+import { accountMessages, socksCredentialsProblem } from 'contract/account-rules';
 import type { AccountSecurity } from 'contract/account-security';
 import { saveProxyCredentials, useSecurityMutation } from '../api/account-security';
 import { proxyMessages } from './account-messages';
@@ -51,7 +51,7 @@ export function SocksCredentials({ security }: { security: AccountSecurity }) {
             </Box>
           </Typography>
           <Typography color="text.secondary">
-            Login and password must be 5-7 characters, letters and digits only. Leave both fields empty to get generated credentials for
+            {accountMessages.socksCredential}. Leave both fields empty to get generated credentials for
             each proxy instead.
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

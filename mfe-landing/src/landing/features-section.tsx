@@ -12,6 +12,7 @@ import type { ReactNode } from 'react';
 import { CONTENT_MAX_WIDTH } from 'shared/ui/theme';
 import { sectionIds } from './landing-sections';
 import { SectionHeading } from './section-heading';
+import { REFUND_OFFLINE_WINDOW_HOURS } from 'contract/support-rules';
 
 /** 'Our Features': six cards with the product's fixed titles; the copy carries the product's claims. */
 export const features: { title: string; icon: ReactNode; text: string }[] = [
@@ -33,7 +34,7 @@ export const features: { title: string; icon: ReactNode; text: string }[] = [
   {
     title: 'Refunds and Support',
     icon: <SupportAgentIcon />,
-    text: 'If a proxy dies within 2 hours of purchase, you get a refund. Our support team answers every ticket from your account.',
+    text: `If a proxy dies within ${REFUND_OFFLINE_WINDOW_HOURS} hours of purchase, you get a refund. Our support team answers every ticket from your account.`,
   },
   {
     title: 'Deposit',

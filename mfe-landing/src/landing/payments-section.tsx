@@ -12,6 +12,8 @@ import { CONTENT_MAX_WIDTH } from 'shared/ui/theme';
 import { sectionIds } from './landing-sections';
 import { SectionHeading } from './section-heading';
 import { useLandingActions } from './use-landing-actions';
+import { TOPUP_RULES } from 'contract/limits';
+import { REFUND_OFFLINE_WINDOW_HOURS } from 'contract/support-rules';
 
 function CoinIcon({ symbol, color }: { symbol: string; color: string }) {
   return (
@@ -31,9 +33,9 @@ const coins = [
 
 const priceNotes = [
   'Proxies from $0.4 for 24 hours',
-  'Minimum deposit of $50 for a new user, all of it added to your balance',
+  `Minimum deposit of $${TOPUP_RULES.firstMinimum} for a new user, all of it added to your balance`,
   '50% off if a proxy turns up on a blacklist',
-  'Refund if a proxy dies within 2 hours',
+  `Refund if a proxy dies within ${REFUND_OFFLINE_WINDOW_HOURS} hours`,
 ];
 
 /** Payments & Prices: 'Accepted cryptocurrencies' (Bitcoin, Litecoin) and Get Started (registration). */

@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import { SOCKS_CREDENTIAL_LENGTH } from 'contract/account-rules';
+import { TOPUP_CREDIT_WAIT_HOURS, TOPUP_RULES } from 'contract/limits';
+import { REFUND_OFFLINE_WINDOW_HOURS, REFUND_TICKET_WINDOW_HOURS } from 'contract/support-rules';
 
 export interface TermsSection {
   id: string;
@@ -81,9 +84,9 @@ export const termsSections: TermsSection[] = [
           <li>a proxy listed on PBL has a 20% discount.</li>
         </ul>
         <p>
-          Proxies are paid from your balance. The minimum first deposit is $50 for a new user, and the whole amount is
+          Proxies are paid from your balance. The minimum first deposit is ${TOPUP_RULES.firstMinimum} for a new user, and the whole amount is
           added to your balance. We accept only Bitcoin and Litecoin. If a payment has not been credited to your
-          balance within 2 hours, open a ticket in the Billing category with the transaction id.
+          balance within {TOPUP_CREDIT_WAIT_HOURS} hours, open a ticket in the Billing category with the transaction id.
         </p>
       </>
     ),
@@ -94,8 +97,10 @@ export const termsSections: TermsSection[] = [
     body: (
       <>
         <ul>
-          <li>If a proxy goes offline within 2 hours of purchase, we refund it manually to your balance.</li>
-          <li>A ticket about a bad proxy must be opened within 5 hours of purchase; later tickets are not refunded.</li>
+          <li>If a proxy goes offline within {REFUND_OFFLINE_WINDOW_HOURS} hours of purchase, we refund it manually to your balance.</li>
+          <li>
+            A ticket about a bad proxy must be opened within {REFUND_TICKET_WINDOW_HOURS} hours of purchase; later tickets are not refunded.
+          </li>
           <li>Only one refund ticket, and one refund, per proxy.</li>
           <li>
             An amount sent to us by mistake can be refunded from the balance from a minimum of $150, minus a flat $50
@@ -147,9 +152,12 @@ export const termsSections: TermsSection[] = [
         <dt>How long does a proxy work?</dt>
         <dd>24 hours after purchase, or longer if you turn on auto-renewal for it.</dd>
         <dt>How do I pay?</dt>
-        <dd>Top up your balance with Bitcoin or Litecoin on the Payments page; your first deposit is at least $50.</dd>
+        <dd>Top up your balance with Bitcoin or Litecoin on the Payments page; your first deposit is at least ${TOPUP_RULES.firstMinimum}.</dd>
         <dt>My proxy stopped working. What now?</dt>
-        <dd>If it went offline within 2 hours of purchase, open a ticket within 5 hours of purchase for a refund.</dd>
+        <dd>
+          If it went offline within {REFUND_OFFLINE_WINDOW_HOURS} hours of purchase, open a ticket within {REFUND_TICKET_WINDOW_HOURS} hours of
+          purchase for a refund.
+        </dd>
         <dt>Can I send email through a proxy?</dt>
         <dd>No. SMTP ports are closed on every proxy.</dd>
       </dl>
@@ -162,7 +170,7 @@ export const termsSections: TermsSection[] = [
       <>
         <p>
           Each purchased proxy is delivered as login:password@IP:Port. You may choose your own socks login and password
-          in Account Settings: each must be 5 to 7 characters long, using letters and digits only.
+          in Account Settings: each must be {SOCKS_CREDENTIAL_LENGTH.min} to {SOCKS_CREDENTIAL_LENGTH.max} characters long, using letters and digits only.
         </p>
         <p>Empty fields turn authentication off. A change applies to proxies you buy afterwards, not to those you already have.</p>
       </>

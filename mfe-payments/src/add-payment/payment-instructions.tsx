@@ -3,7 +3,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'shared/routing/router';
-import { TOPUP_RULES } from 'contract/limits';
+import { TOPUP_CREDIT_WAIT_HOURS, TOPUP_RULES } from 'contract/limits';
 import { formatMoney } from 'shared/format/money';
 
 /** Payment instructions: coins accepted, the first-deposit rule, what to do if nothing arrives. */
@@ -25,7 +25,7 @@ export function PaymentInstructions() {
           balance updates by itself once the payment is confirmed.
         </ListItem>
         <ListItem>
-          If a payment is not credited within 2 hours, please{' '}
+          If a payment is not credited within {TOPUP_CREDIT_WAIT_HOURS} hours, please{' '}
           <Link component={RouterLink} to="/support/new">
             open a support ticket
           </Link>

@@ -9,7 +9,7 @@ import { useSnackbar } from 'shared/ui/toasts';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useParams } from 'shared/routing/router';
 import type { DeskTicket } from 'contract/support';
-import { TICKET_TEXT_MAX_LENGTH } from 'contract/support-rules';
+import { REFUND_OFFLINE_WINDOW_HOURS, TICKET_TEXT_MAX_LENGTH } from 'contract/support-rules';
 import { serverMessage } from 'shared/api/api-client';
 import { formatDateTime } from 'shared/format/date';
 import { formatMoney } from 'shared/format/money';
@@ -65,7 +65,7 @@ function DeskTicketView() {
 }
 
 /**
- * The refund terms: a proxy that went offline within 2 hours of purchase is refunded; the ticket names it.
+ * The refund terms: a proxy that went offline within the refund window of purchase is refunded; the ticket names it.
  * Support judges the first part; the server holds the rest (window, one refund per proxy).
  */
 function RefundAction({ ticket }: { ticket: DeskTicket }) {
@@ -88,7 +88,7 @@ function RefundAction({ ticket }: { ticket: DeskTicket }) {
         Approve refund of {formatMoney(ticket.proxy.price)}
       </Button>
       <Typography variant="body2" color="text.secondary">
-        Terms: refund if the proxy went offline within 2 hours of purchase.
+        Terms: refund if the proxy went offline within {REFUND_OFFLINE_WINDOW_HOURS} hours of purchase.
       </Typography>
     </Box>
   );

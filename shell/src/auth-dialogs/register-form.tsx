@@ -16,6 +16,7 @@ import { registerSchema } from 'shared/validation/auth-schemas';
 import { formFieldProps } from 'shared/validation/shown-field-error';
 import { registerAccount } from './auth-api';
 import { registerMessages } from './auth-messages';
+import { PASSWORD_HINT } from 'contract/auth-rules';
 
 type Field = 'username' | 'email' | 'password' | 'confirmPassword';
 
@@ -62,7 +63,7 @@ export function RegisterForm() {
         <PasswordField {...fieldProps('password')} label="Password" autoComplete="new-password" />
         <PasswordField {...fieldProps('confirmPassword')} label="Confirm Password" autoComplete="new-password" />
         <Typography variant="caption" color="text.secondary">
-          At least 8 characters with an uppercase letter, a lowercase letter, a number and one of @ ! $ &amp; - _ ,
+          {PASSWORD_HINT}
         </Typography>
         <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
           {busy ? 'Registering...' : 'Register'}
