@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { ARGON2_OWASP, loadConfig, repoRoot } from './config.ts';
+import { Environment } from './environment.ts';
 
 describe('loadConfig', () => {
   it('runs on embedded defaults with nothing set', () => {
@@ -108,5 +110,47 @@ describe('loadConfig', () => {
     assert.throws(() => loadConfig({ SUPPORT_MESSENGER_URL: 'javascript:alert(1)' }), /SUPPORT_MESSENGER_URL/);
     assert.throws(() => loadConfig({ SUPPORT_STATUS_URL: 'status page' }), /SUPPORT_STATUS_URL/);
     assert.throws(() => loadConfig({ SUPPORT_MAX_OPEN_TICKETS: '0' }), /SUPPORT_MAX_OPEN_TICKETS/);
+  });
+
+  it('words every refusal with the variable, the rule and the value given', () => {
+    const refusal = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        assert.equal((error as Error).name, 'ConfigError');
+        return (error as Error).message;
+      }
+      assert.fail(`accepted ${JSON.stringify(env)}`);
+    };
+    assert.equal(refusal({ PORT: 'eighty' }), 'PORT must be an integer >= 0, got "eighty"');
+    assert.equal(refusal({ BODY_LIMIT: '12' }), 'BODY_LIMIT must be an integer >= 1024, got "12"');
+    assert.equal(refusal({ SESSION_TTL_SECONDS: '1.5' }), 'SESSION_TTL_SECONDS must be an integer >= 60, got "1.5"');
+    assert.equal(refusal({ PAYMENT_PROVIDER: 'paypal' }), 'PAYMENT_PROVIDER must be sandbox or btcpay, got "paypal"');
+    assert.equal(refusal({ PAYMENT_PROVIDER: 'btcpay', BTCPAY_URL: 'https://pay.example' }), 'BTCPAY_STORE_ID is required when PAYMENT_PROVIDER=btcpay');
+    assert.equal(refusal({ SUPPORT_STATUS_URL: 'status page' }), 'SUPPORT_STATUS_URL must be an absolute http(s) URL, got "status page"');
+    assert.equal(refusal({ SUPPORT_ONION_URL: 'ftp://mirror.example' }), 'SUPPORT_ONION_URL must be an http(s) URL, got "ftp://mirror.example"');
+    assert.equal(refusal({ GATEWAY_PORT_RANGE: '80-90' }), 'GATEWAY_PORT_RANGE must look like 20000-29999 within 1024-65535, got "80-90"');
+    assert.equal(refusal({ REMOTE_URLS: '[]' }), 'REMOTE_URLS must be a JSON object of remote name -> manifest URL');
+    assert.match(refusal({ PUBLIC_URL: 'https://shop.example' }), /^the sandbox payment provider .* is refused on PUBLIC_URL=https:\/\/shop\.example,/);
+  });
+
+  it('treats a blank variable as unset and reads flags as on only when "true"', () => {
+    assert.equal(loadConfig({ PORT: '  ', LOG_LEVEL: '' }).port, 8080);
+    const production = { NODE_ENV: 'production' };
+    assert.deepEqual(loadConfig(production).payments, { provider: 'sandbox', sandboxEnabled: false });
+    assert.deepEqual(loadConfig({ ...production, PAYMENT_SANDBOX_ENABLED: 'yes' }).payments, { provider: 'sandbox', sandboxEnabled: false });
+    assert.deepEqual(loadConfig({ ...production, PAYMENT_SANDBOX_ENABLED: 'true' }).payments, { provider: 'sandbox', sandboxEnabled: true });
+    assert.equal(loadConfig({ PUBLIC_URL: 'https://demo.example/', PAYMENT_SANDBOX_ALLOW_PUBLIC: 'true' }).publicUrl, 'https://demo.example');
+  });
+
+  it("declares the variables the README's configuration table documents, no more and no fewer", () => {
+    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('### Production'));
+    const documented = new Set<string>();
+    for (const row of section.split('\n').filter((line) => line.startsWith('| `'))) {
+      const firstCell = row.split('|')[1] ?? '';
+      for (const [, name] of firstCell.matchAll(/`([A-Z0-9_]+)`/g)) documented.add(name as string);
+    }
+    assert.deepEqual([...documented].sort(), Object.keys(Environment.properties).sort());
   });
 });

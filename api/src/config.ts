@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ConfigError, readEnvironment, type Environment } from './environment.ts';
 
 /** The remotes the shell composes at runtime, read from the workspace's one list of remotes at start. */
 export const REMOTE_NAMES: readonly string[] = (
@@ -181,14 +182,14 @@ export function isLoopbackUrl(url: string): boolean {
   return false;
 }
 
-function payments(env: Env, publicUrl: string): PaymentsConfig {
-  const provider = text(env, 'PAYMENT_PROVIDER') ?? 'sandbox';
+function payments(env: Environment, publicUrl: string): PaymentsConfig {
+  const provider = env.PAYMENT_PROVIDER;
   if (provider === 'sandbox') {
     // The sandbox credits balances for free, so production must ask for it explicitly.
-    const sandboxEnabled = text(env, 'NODE_ENV') !== 'production' || text(env, 'PAYMENT_SANDBOX_ENABLED') === 'true';
+    const sandboxEnabled = env.NODE_ENV !== 'production' || env.PAYMENT_SANDBOX_ENABLED;
     // Started on an address others can reach, it would be a shop that gives money away: refuse, unless
     // the operator says this is a public demo on purpose.
-    if (sandboxEnabled && !isLoopbackUrl(publicUrl) && text(env, 'PAYMENT_SANDBOX_ALLOW_PUBLIC') !== 'true') {
+    if (sandboxEnabled && !isLoopbackUrl(publicUrl) && !env.PAYMENT_SANDBOX_ALLOW_PUBLIC) {
       throw new ConfigError(
         `the sandbox payment provider (test mode: anyone can top up for free) is refused on PUBLIC_URL=${publicUrl}, ` +
           'which is not a loopback address. Set PAYMENT_PROVIDER=btcpay for real payments, or ' +
@@ -197,10 +198,9 @@ function payments(env: Env, publicUrl: string): PaymentsConfig {
     }
     return { provider, sandboxEnabled };
   }
-  if (provider !== 'btcpay') throw new ConfigError(`PAYMENT_PROVIDER must be sandbox or btcpay, got "${provider}"`);
-  const required = (name: string) => {
-    const value = text(env, name);
-    if (value === null) throw new ConfigError(`${name} is required when PAYMENT_PROVIDER=btcpay`);
+  const required = (name: 'BTCPAY_URL' | 'BTCPAY_STORE_ID' | 'BTCPAY_API_KEY' | 'BTCPAY_WEBHOOK_SECRET') => {
+    const value = env[name];
+    if (value === undefined) throw new ConfigError(`${name} is required when PAYMENT_PROVIDER=btcpay`);
     return value;
   };
   return {
@@ -225,36 +225,6 @@ export interface SupportConfig {
   links: { onion: string | null; messenger: string | null; status: string | null };
 }
 
-/** An optional http(s) link the operator configures; anything else is a mistake worth stopping for. */
-function link(env: Env, name: string): string | null {
-  const raw = text(env, name);
-  if (raw === null) return null;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(`${name} must be an absolute http(s) URL, got "${raw}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
-  return url.href;
-}
-
-function support(env: Env): SupportConfig {
-  return {
-    ticketsPerHour: integer(env, 'SUPPORT_TICKETS_PER_HOUR', 10, 1),
-    maxOpenTickets: integer(env, 'SUPPORT_MAX_OPEN_TICKETS', 5, 1),
-    usernames: (text(env, 'SUPPORT_USERNAMES') ?? '')
-      .split(',')
-      .map((name) => name.trim())
-      .filter((name) => name !== ''),
-    links: {
-      onion: link(env, 'SUPPORT_ONION_URL'),
-      messenger: link(env, 'SUPPORT_MESSENGER_URL'),
-      status: link(env, 'SUPPORT_STATUS_URL'),
-    },
-  };
-}
-
 export const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 
 /** OWASP ASVS 5.0 / Password Storage Cheat Sheet: argon2id, 19 MiB, 2 iterations, 1 lane. */
@@ -262,34 +232,13 @@ export const ARGON2_OWASP: Argon2Params = { memoryCost: 19_456, timeCost: 2, par
 
 type Env = Record<string, string | undefined>;
 
-class ConfigError extends Error {
-  override name = 'ConfigError';
-}
-
-function text(env: Env, name: string): string | null {
-  const value = env[name]?.trim();
-  return value ? value : null;
-}
-
-function integer(env: Env, name: string, fallback: number, min = 0): number {
-  const raw = text(env, name);
-  if (raw === null) return fallback;
-  const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < min) {
-    throw new ConfigError(`${name} must be an integer >= ${min}, got "${raw}"`);
-  }
-  return value;
-}
-
 /** Relative paths are taken from the repository root, whichever folder the process starts in. */
-function path(env: Env, name: string, fallback: string): string {
-  const raw = text(env, name) ?? fallback;
-  return isAbsolute(raw) ? raw : resolve(repoRoot, raw);
+function fromRoot(root: string, path: string): string {
+  return isAbsolute(path) ? path : resolve(root, path);
 }
 
-function remoteUrls(env: Env): Record<RemoteName, string> {
-  const raw = text(env, 'REMOTE_URLS');
-  if (raw === null) return {};
+function remoteUrls(raw: string | undefined): Record<RemoteName, string> {
+  if (raw === undefined) return {};
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
@@ -310,8 +259,7 @@ function remoteUrls(env: Env): Record<RemoteName, string> {
 }
 
 /** Same format and default as the gateway's own GATEWAY_PORT_RANGE. */
-function portRange(env: Env): { first: number; last: number } {
-  const raw = text(env, 'GATEWAY_PORT_RANGE') ?? '20000-29999';
+function portRange(raw: string): { first: number; last: number } {
   const match = /^(\d{1,5})-(\d{1,5})$/.exec(raw);
   const first = Number(match?.[1]);
   const last = Number(match?.[2]);
@@ -321,126 +269,111 @@ function portRange(env: Env): { first: number; last: number } {
   return { first, last };
 }
 
-function gateway(env: Env): GatewaySettings {
+/** The gateway's own variables are passed on as given: its config module parses them (main.ts). */
+function gatewayVariables(raw: Env): Record<string, string> {
   const environment: Record<string, string> = {};
-  for (const [name, value] of Object.entries(env)) {
+  for (const [name, value] of Object.entries(raw)) {
     if (name.startsWith('GATEWAY_') && value !== undefined) environment[name] = value;
   }
-  return { publicHost: text(env, 'GATEWAY_PUBLIC_HOST') ?? '127.0.0.1', portRange: portRange(env), environment };
+  return environment;
 }
 
-function flag(env: Env, name: string, fallback: boolean): boolean {
-  const raw = text(env, name)?.toLowerCase();
-  if (raw === undefined || raw === null) return fallback;
-  if (raw === 'true' || raw === '1' || raw === 'yes') return true;
-  if (raw === 'false' || raw === '0' || raw === 'no') return false;
-  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
-}
-
-function inventory(env: Env, dataDir: string, production: boolean): InventoryConfig {
+/** The CHECKER_* variables are passed on as given too: the checker's config module parses them. */
+function inventory(env: Environment, raw: Env, dataDir: string): InventoryConfig {
   const checkerEnvironment: Record<string, string> = {};
-  for (const [name, value] of Object.entries(env)) {
+  for (const [name, value] of Object.entries(raw)) {
     if (name.startsWith('CHECKER_') && value !== undefined) checkerEnvironment[name] = value;
   }
   return {
-    demo: flag(env, 'INVENTORY_DEMO', !production),
-    credentialsKey: text(env, 'EXIT_CREDENTIALS_KEY'),
-    importMaxBytes: integer(env, 'INVENTORY_IMPORT_MAX_BYTES', 64 * 1024 * 1024, 1024),
+    // On embedded defaults the demo catalogue fills an empty market; a production database starts empty.
+    demo: env.INVENTORY_DEMO ?? env.DATABASE_URL === undefined,
+    credentialsKey: env.EXIT_CREDENTIALS_KEY ?? null,
+    importMaxBytes: env.INVENTORY_IMPORT_MAX_BYTES,
     controlFile: join(dataDir, 'operator-control.json'),
     checkerEnvironment,
   };
 }
 
-function trustProxy(env: Env): boolean | string {
-  const raw = text(env, 'TRUST_PROXY');
-  if (raw === null || raw === 'false') return false;
+function trustProxy(raw: string | undefined): boolean | string {
+  if (raw === undefined || raw === 'false') return false;
   if (raw === 'true') return true;
   return raw;
 }
 
-export function loadConfig(env: Env = process.env): Config {
-  const port = integer(env, 'PORT', 8080);
-  const dataDir = path(env, 'DATA_DIR', '.data');
-  const databaseUrl = text(env, 'DATABASE_URL');
-  const remotesDir = text(env, 'REMOTES_DIR');
+export function loadConfig(raw: Env = process.env): Config {
+  const env = readEnvironment(raw, repoRoot, fromRoot);
+  const dataDir = env.DATA_DIR;
+  const remotesDir = env.REMOTES_DIR;
   const remoteDirs = Object.fromEntries(
-    REMOTE_NAMES.map((name) => [
-      name,
-      remotesDir === null ? join(repoRoot, `mfe-${name}`, 'dist') : join(path(env, 'REMOTES_DIR', ''), name),
-    ]),
+    REMOTE_NAMES.map((name) => [name, remotesDir === undefined ? join(repoRoot, `mfe-${name}`, 'dist') : join(remotesDir, name)]),
   ) as Record<RemoteName, string>;
-
-  const publicUrl = (text(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
 
   return {
-    host: text(env, 'HOST') ?? '127.0.0.1',
-    port,
+    host: env.HOST,
+    port: env.PORT,
     publicUrl,
-    logLevel: text(env, 'LOG_LEVEL') ?? 'info',
-    trustProxy: trustProxy(env),
-    bodyLimit: integer(env, 'BODY_LIMIT', 100 * 1024, 1024),
+    logLevel: env.LOG_LEVEL,
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    bodyLimit: env.BODY_LIMIT,
     dataDir,
-    database: databaseUrl
+    database: env.DATABASE_URL
       ? {
           kind: 'postgres',
-          url: databaseUrl,
+          url: env.DATABASE_URL,
           schema: null,
-          connectTimeoutMs: integer(env, 'DB_CONNECT_TIMEOUT_MS', 5_000, 100),
-          queryTimeoutMs: integer(env, 'DB_QUERY_TIMEOUT_MS', 15_000, 100),
+          connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
+          queryTimeoutMs: env.DB_QUERY_TIMEOUT_MS,
         }
       : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
-    redisUrl: text(env, 'REDIS_URL'),
-    mail: {
-      smtpUrl: text(env, 'SMTP_URL'),
-      from: text(env, 'MAIL_FROM') ?? 'Private Sock5 <no-reply@localhost>',
-      outboxDir: join(dataDir, 'outbox'),
-    },
+    redisUrl: env.REDIS_URL ?? null,
+    mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM, outboxDir: join(dataDir, 'outbox') },
     auth: {
-      jwtSecret: text(env, 'JWT_SECRET'),
-      sessionTtlSeconds: integer(env, 'SESSION_TTL_SECONDS', 24 * 60 * 60, 60),
-      sessionCacheMs: integer(env, 'SESSION_CACHE_MS', 2000),
+      jwtSecret: env.JWT_SECRET ?? null,
+      sessionTtlSeconds: env.SESSION_TTL_SECONDS,
+      sessionCacheMs: env.SESSION_CACHE_MS,
       argon2: ARGON2_OWASP,
-      loginFailureLimit: integer(env, 'LOGIN_FAILURE_LIMIT', 100, 1),
+      loginFailureLimit: env.LOGIN_FAILURE_LIMIT,
       loginFailureWindowSeconds: 60 * 60,
       resetTokenTtlSeconds: 60 * 60,
       twoFactor: {
-        issuer: text(env, 'TOTP_ISSUER') ?? 'Private Sock5',
-        encryptionKey: text(env, 'TOTP_ENCRYPTION_KEY'),
-        failureLimit: integer(env, 'TWO_FACTOR_FAILURE_LIMIT', 10, 1),
+        issuer: env.TOTP_ISSUER,
+        encryptionKey: env.TOTP_ENCRYPTION_KEY ?? null,
+        failureLimit: env.TWO_FACTOR_FAILURE_LIMIT,
         failureWindowSeconds: 15 * 60,
         challengeTtlSeconds: 5 * 60,
       },
     },
     captcha: {
-      hmacKey: text(env, 'CAPTCHA_HMAC_KEY'),
-      maxNumber: integer(env, 'CAPTCHA_MAX_NUMBER', 20_000, 1),
-      expiresInSeconds: integer(env, 'CAPTCHA_EXPIRES_SECONDS', 10 * 60, 10),
+      hmacKey: env.CAPTCHA_HMAC_KEY ?? null,
+      maxNumber: env.CAPTCHA_MAX_NUMBER,
+      expiresInSeconds: env.CAPTCHA_EXPIRES_SECONDS,
     },
-    rateLimit: {
-      max: integer(env, 'RATE_LIMIT_MAX', 30, 1),
-      windowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1000),
-    },
+    rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS },
     payments: payments(env, publicUrl),
-    marketplace: {
-      inventorySize: integer(env, 'INVENTORY_SIZE', 5000),
-      inventorySeed: integer(env, 'INVENTORY_SEED', 1),
-      cacheMs: integer(env, 'MARKET_CACHE_MS', 1000),
-    },
-    inventory: inventory(env, dataDir, databaseUrl !== null),
+    marketplace: { inventorySize: env.INVENTORY_SIZE, inventorySeed: env.INVENTORY_SEED, cacheMs: env.MARKET_CACHE_MS },
+    inventory: inventory(env, raw, dataDir),
     leases: {
-      periodSeconds: integer(env, 'LEASE_PERIOD_SECONDS', 24 * 60 * 60, 10),
-      sweepMs: integer(env, 'RENEWAL_SWEEP_MS', 30_000),
-      offlineWaitSeconds: integer(env, 'RENEWAL_OFFLINE_WAIT_HOURS', 24) * 60 * 60,
-      noticeSeconds: integer(env, 'RENEWAL_NOTICE_MINUTES', 60) * 60,
+      periodSeconds: env.LEASE_PERIOD_SECONDS,
+      sweepMs: env.RENEWAL_SWEEP_MS,
+      offlineWaitSeconds: env.RENEWAL_OFFLINE_WAIT_HOURS * 60 * 60,
+      noticeSeconds: env.RENEWAL_NOTICE_MINUTES * 60,
     },
-    support: support(env),
-    gateway: gateway(env),
+    support: {
+      ticketsPerHour: env.SUPPORT_TICKETS_PER_HOUR,
+      maxOpenTickets: env.SUPPORT_MAX_OPEN_TICKETS,
+      usernames: env.SUPPORT_USERNAMES.split(',')
+        .map((name) => name.trim())
+        .filter((name) => name !== ''),
+      links: { onion: env.SUPPORT_ONION_URL ?? null, messenger: env.SUPPORT_MESSENGER_URL ?? null, status: env.SUPPORT_STATUS_URL ?? null },
+    },
+    gateway: { publicHost: env.GATEWAY_PUBLIC_HOST, portRange: portRange(env.GATEWAY_PORT_RANGE), environment: gatewayVariables(raw) },
     web: {
       // SHELL_DIR: another build of the shell, e.g. the benchmark's single-app build.
-      shellDir: text(env, 'SHELL_DIR') === null ? join(repoRoot, 'shell', 'dist') : path(env, 'SHELL_DIR', ''),
+      shellDir: env.SHELL_DIR ?? join(repoRoot, 'shell', 'dist'),
       remoteDirs,
-      remoteUrls: remoteUrls(env),
-      serveSourceMaps: text(env, 'SERVE_SOURCE_MAPS') === 'true',
+      remoteUrls: remoteUrls(env.REMOTE_URLS),
+      serveSourceMaps: env.SERVE_SOURCE_MAPS,
     },
   };
 }
@@ -448,7 +381,7 @@ export function loadConfig(env: Env = process.env): Config {
 /** Settings of the API test suite itself (TEST_DATABASE_URL: also run every suite on PostgreSQL). */
 export function loadTestEnvironment(env: Env = process.env): { databaseUrl: string | null; redisUrl: string } {
   return {
-    databaseUrl: text(env, 'TEST_DATABASE_URL'),
-    redisUrl: text(env, 'TEST_REDIS_URL') ?? 'redis://127.0.0.1:6379',
+    databaseUrl: env.TEST_DATABASE_URL?.trim() || null,
+    redisUrl: env.TEST_REDIS_URL?.trim() || 'redis://127.0.0.1:6379',
   };
 }
