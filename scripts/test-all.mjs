@@ -1,4 +1,4 @@
-// The README's test command: every suite in order (lint, typecheck, unit, API, gateway, checker, build, e2e), stopping at
+// The README's test command: every suite in order (lint, knip, typecheck, unit, API, gateway, checker, build, e2e), stopping at
 // the first failure with a non-zero exit. Each runner's own summary is shown; the last line adds them up.
 import { spawn } from 'node:child_process';
 
@@ -6,6 +6,7 @@ const pnpm = process.platform === 'win32' ? 'pnpm.cmd' : 'pnpm';
 
 const steps = [
   { name: 'lint', args: ['run', 'lint'] },
+  { name: 'unused files, dependencies and exports (knip)', args: ['run', 'knip'] },
   { name: 'boundaries (node --test: planted forbidden imports must be reported; which shared modules are singletons)', args: ['run', 'test:boundaries'], count: 'node' },
   { name: 'typecheck', args: ['run', 'typecheck'] },
   { name: 'unit (jest)', args: ['run', 'test:unit'], count: 'jest' },

@@ -100,7 +100,10 @@ export type BuyRequest = Static<typeof BuyRequest>;
 export const PurchaseItem = Type.Object({ ID: Type.String(), PORT: Type.Integer(), SOCKS_AUTH: Type.String(), PROXY: Type.String() });
 export type PurchaseItem = Static<typeof PurchaseItem>;
 
-/** POST /proxy/availability: which of these listings (a cart) can no longer be bought. */
+/**
+ * POST /proxy/availability: which of these listings (a cart) can no longer be bought.
+ * @alias the same body as a purchase, named for its route
+ */
 export const AvailabilityRequest = BuyRequest;
 export type AvailabilityRequest = BuyRequest;
 export const AvailabilityResponse = Type.Object({ unavailable: Type.Array(Type.String()) });

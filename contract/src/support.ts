@@ -77,7 +77,10 @@ export type Ticket = Static<typeof Ticket>;
 /** GET /api/support/ticket/{id}: the caller's tickets (id = their user id, newest first) or one ticket. */
 export const TicketOrList = Type.Union([Type.Array(TicketSummary), Ticket]);
 
-/** A purchase a Refund Proxy ticket may still name: bought recently and not yet named by a ticket. */
+/**
+ * A purchase a Refund Proxy ticket may still name: bought recently and not yet named by a ticket.
+ * @alias the shape a ticket shows its proxy in
+ */
 export const RefundableProxy = TicketProxy;
 export type RefundableProxy = Static<typeof RefundableProxy>;
 

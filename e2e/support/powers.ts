@@ -48,11 +48,6 @@ export async function sandboxPower(request: APIRequestContext): Promise<Power<tr
   );
 }
 
-export interface DeployFolder {
-  /** Where the portal serves the remote's files from: replacing them deploys another build. */
-  folderOf(name: RemoteName): string;
-}
-
 /** A second build of a remote that a spec deploys over the deployed one, and the command that makes it. */
 export interface TestBuild {
   remote: RemoteName;

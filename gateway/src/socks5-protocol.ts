@@ -11,9 +11,8 @@ export const METHOD_NO_AUTH = 0x00;
 export const METHOD_USERNAME_PASSWORD = 0x02;
 export const METHOD_NONE_ACCEPTABLE = 0xff;
 
+/** The one command served; BIND (0x02) and UDP ASSOCIATE (0x03) are answered "command not supported". */
 export const COMMAND_CONNECT = 0x01;
-export const COMMAND_BIND = 0x02;
-export const COMMAND_UDP_ASSOCIATE = 0x03;
 
 export const ATYP_IPV4 = 0x01;
 export const ATYP_DOMAIN = 0x03;

@@ -70,17 +70,3 @@ export function pageWeight({ shellDist, remoteDists, remoteModule }) {
     brotli: files.reduce((sum, f) => sum + f.brotli, 0),
   };
 }
-
-/** The same for the single-app build (BUILD_MODE=single): its entry, start-up chunks and the page's lazy chunk. */
-export function singleAppPageWeight({ dist, remoteModule }) {
-  const graph = readGraph(dist);
-  const names = new Set(graph.entries.main.files);
-  if (remoteModule) {
-    const lazy = graph.lazy[`remote-${remoteModule.replace(/\//g, '-')}`];
-    if (!lazy) throw new Error(`the single-app build has no chunk for ${remoteModule}`);
-    for (const file of lazy.files) names.add(file);
-  }
-  const files = [...names].map((file) => ({ app: 'single', file, ...fileBytes(dist, file) }));
-  files.sort((a, b) => b.brotli - a.brotli);
-  return { files, raw: files.reduce((sum, f) => sum + f.raw, 0), brotli: files.reduce((sum, f) => sum + f.brotli, 0) };
-}
