@@ -4,15 +4,16 @@ const { createTransformer } = require('@swc/jest');
 
 module.exports = {
   createTransformer(options) {
-    const swc = createTransformer(options);
+    const { process, getCacheKey, ...swc } = createTransformer(options);
+    if (!process || !getCacheKey) throw new Error('@swc/jest no longer gives a synchronous transformer');
     const rewrite = (source) =>
       source.includes('import.meta')
         ? source.replace(/\bimport\.meta\b/g, '({ url: require("node:url").pathToFileURL(__filename).href })')
         : source;
     return {
       ...swc,
-      process: (source, path, jestOptions) => swc.process(rewrite(source), path, jestOptions),
-      getCacheKey: (source, path, jestOptions) => swc.getCacheKey(rewrite(source), path, jestOptions),
+      process: (source, path, jestOptions) => process(rewrite(source), path, jestOptions),
+      getCacheKey: (source, path, jestOptions) => getCacheKey(rewrite(source), path, jestOptions),
     };
   },
 };

@@ -118,9 +118,10 @@ function measure(url, session) {
       undefined,
       page,
     );
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
     const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
-    const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter((item) => item.resourceType === 'Script');
+    const scripts = (/** @type {{ items?: any[] } | undefined} */ (lhr.audits['network-requests']?.details)?.items ?? []).filter((item) => item.resourceType === 'Script');
     return {
       score: Math.round((lhr.categories.performance.score ?? 0) * 100),
       // TBT counts the long tasks after the first contentful paint: a run whose simulated FCP comes early
@@ -150,7 +151,11 @@ const SLOW_4G = {
   downloadThroughput: (MOBILE.downloadThroughputKbps * 1024) / 8,
   uploadThroughput: (MOBILE.uploadThroughputKbps * 1024) / 8,
 };
-const PHONE = screenEmulationMetrics.mobile;
+const PHONE =
+  screenEmulationMetrics.mobile ??
+  (() => {
+    throw new Error("Lighthouse's constants no longer describe its mobile screen");
+  })();
 
 /**
  * One cold load under Chrome's throttling: the first contentful paint and the largest contentful paint as the
@@ -177,7 +182,7 @@ function throttledLoad(url, session) {
       }).observe({ type: 'largest-contentful-paint', buffered: true });
     });
     await page.goto(url, { waitUntil: 'networkidle0', timeout: 120_000 });
-    return page.evaluate(() => ({ ...window.__benchPaints }));
+    return page.evaluate(() => ({ .../** @type {Window & { __benchPaints?: object }} */ (window).__benchPaints }));
   });
 }
 
@@ -221,7 +226,7 @@ try {
         tab.goto(`${origins[index]}${page.path}`, { waitUntil: 'networkidle0', timeout: 120_000 }),
       );
     }
-    const runs = builds.map(() => []);
+    const runs = builds.map(() => /** @type {any[]} */ ([]));
     for (let run = 1; run <= RUNS; run++) {
       for (const [index, target] of builds.entries()) {
         const url = `${origins[index]}${page.path}`;

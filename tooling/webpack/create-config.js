@@ -64,6 +64,7 @@ const singletons = [
  * the shell's start-up into more files; since the start-up chunk takes in the shared modules it consumes, it
  * does not.)
  */
+/** @type {{ pkg: string, via?: string, file: string, shareKey: string }[]} */
 const sharedFiles = [
   // MUI's components reach createTheme by relative paths (Box and defaultTheme call it at load): without it
   // every remote ships its own copy of MUI's theme code (colors, palette, typography, ...).

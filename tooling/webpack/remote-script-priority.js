@@ -7,6 +7,7 @@
 export default function remoteScriptPriority() {
   return {
     name: 'ps5-remote-script-priority',
+    /** @param {{ url: string, attrs?: Record<string, string> }} script */
     createScript({ attrs }) {
       // Returning nothing lets the runtime build the script from these attributes.
       if (attrs && attrs.fetchpriority === 'high') delete attrs.fetchpriority;

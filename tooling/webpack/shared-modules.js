@@ -50,7 +50,7 @@ const isSource = (name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$|\.d\.ts$/.tes
 
 /** Every module of shared by the name apps import it with (`auth/auth-atoms` for `shared/auth/auth-atoms`). */
 export function sharedModuleNames() {
-  return readdirSync(sharedSourceDir, { recursive: true })
+  return readdirSync(sharedSourceDir, { recursive: true, encoding: 'utf8' })
     .filter(isSource)
     .map((file) => relative(sharedSourceDir, join(sharedSourceDir, file)).replace(/\.tsx?$/, '').split('\\').join('/'))
     .sort();

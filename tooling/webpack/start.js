@@ -18,7 +18,7 @@
     if (target && root && root.contains(target)) clicks.push(target);
   }
   document.addEventListener('click', remember, true);
-  window.ps5EarlyClicks = {
+  /** @type {Window & { ps5EarlyClicks?: { take(): Element[] } }} */ (window).ps5EarlyClicks = {
     take: function () {
       document.removeEventListener('click', remember, true);
       return clicks.splice(0);
@@ -28,10 +28,10 @@
   function run() {
     if (started) return;
     started = true;
-    var later = document.querySelector('template[data-after-paint]');
+    var later = /** @type {HTMLTemplateElement | null} */ (document.querySelector('template[data-after-paint]'));
     if (later) document.head.appendChild(document.importNode(later.content, true));
     var script = document.createElement('script');
-    script.src = main;
+    script.src = /** @type {string} */ (main);
     document.head.appendChild(script);
   }
   // A page with nothing rendered in its HTML (neither the landing page in #root nor a signed-in page's first
