@@ -12,7 +12,7 @@ import type { App } from '../../../../app.ts';
 import { assertBalancesEqualLedger, balanceOf } from '../../../../test/market-kit.ts';
 import { marketDb } from '../../../../marketplace/market-schema.ts';
 import { buildSupport, buyProxy, call, customer, supportMember, supportRowCounts, type Customer } from '../../../../test/support-kit.ts';
-import { refundReference } from '../../../../support/tickets.ts';
+import { refundReference } from '../../../../support/refunds.ts';
 import { backends } from '../../../../test/helpers.ts';
 
 async function openTicket(app: App, who: Customer, body: object = { category: 'General', text: 'Help please' }): Promise<Ticket> {
