@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config.ts';
 import { requireSession } from '../../plugins/auth.ts';
 import account from './account/index.ts';
+import twoFactor from './account/two-factor/index.ts';
 import auth from './auth/index.ts';
 import portalConfig from './config/index.ts';
 import health from './health/index.ts';
@@ -26,6 +27,7 @@ const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   await app.register(portalConfig, { prefix: '/api/config' });
   await app.register(users, { prefix: '/api/users', config });
   await app.register(account, { prefix: '/api/account' });
+  await app.register(twoFactor, { prefix: '/api/account/two-factor' });
   await app.register(proxy, { prefix: '/api/proxy' });
   await app.register(history, { prefix: '/api/proxy/history' });
   await app.register(autorenew, { prefix: '/api/proxy/autorenew' });
