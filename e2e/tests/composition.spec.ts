@@ -28,30 +28,6 @@ test('the landing page renders for a visitor', { tag: ['@landing', '@shell'] }, 
   await expect(page.getByTestId('build-label-landing')).toBeAttached();
 });
 
-test('a remote’s scripts arrive encoded against the shell’s files the browser already has', { tag: ['@landing', '@shell'] }, async ({ browser }) => {
-  // The server makes each encoded copy once, when a browser first asks for it, and sends brotli meanwhile; a
-  // later visitor (a new browser context: an empty cache) gets the encoded copies.
-  let encodings = new Map<string, string | undefined>();
-  for (let visit = 0; visit < 4; visit++) {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    encodings = new Map();
-    page.on('response', (response) => {
-      const { pathname } = new URL(response.url());
-      if (pathname.startsWith('/remotes/landing/') && pathname.endsWith('.js')) encodings.set(pathname.split('/').pop() ?? '', response.headers()['content-encoding']);
-    });
-    await page.goto('/');
-    await expect(page.getByTestId('build-label-landing')).toBeAttached();
-    await page.getByRole('button', { name: 'Register' }).first().click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-    await context.close();
-    if ([...encodings.values()].every((encoding) => encoding === 'dcb')) break;
-  }
-  // remoteEntry.js against the shell's entry (the federation runtime both carry), the page against its start-up chunk.
-  expect(encodings.get('remoteEntry.js')).toBe('dcb');
-  expect([...encodings].filter(([name]) => name.startsWith('__federation_expose_LandingPage'))).toEqual([[expect.any(String), 'dcb']]);
-});
-
 test('a protected route while signed out toasts, opens the login dialog and lands on /', { tag: ['@shell'] }, async ({ page }) => {
   await page.goto('/history');
   await expect(page.getByText('You must log in to access this page.')).toBeVisible();

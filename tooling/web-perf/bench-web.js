@@ -219,8 +219,8 @@ try {
     { path: '/', signedIn: false, label: '/ (visitor)' },
     { path: '/dashboard', signedIn: true, label: '/dashboard (signed in)' },
   ]) {
-    // One unmeasured load of each build first: the server makes its dictionary-encoded copies of a script when
-    // a browser first asks for it (brotli until then), as after a deploy; a portal in service has them.
+    // One unmeasured load of each build first: the server composes and compresses a page when it is first
+    // asked for, as after a deploy; a portal in service has done so.
     for (const [index] of builds.entries()) {
       await inFreshBrowser(`${origins[index]}${page.path}`, page.signedIn ? sessions[index] : null, ({ page: tab }) =>
         tab.goto(`${origins[index]}${page.path}`, { waitUntil: 'networkidle0', timeout: 120_000 }),

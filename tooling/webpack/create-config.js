@@ -247,8 +247,7 @@ export function createConfig({ name, dir, title = 'Private Sock5' }) {
         uniqueName: `ps5_${name}`,
         // A remote's entry (remoteEntry.js) keeps its name: the shell finds it through the remote's manifest, and
         // the server sends it no-cache. The shell's production entry is named by its content like every chunk:
-        // only the HTML, sent no-cache, names it, so it is cached for good and can serve as a compression
-        // dictionary for the scripts loaded after it (api/src/web/compression-dictionaries.ts).
+        // only the HTML, sent no-cache, names it, so a browser keeps it for good.
         // Chunks are hashed in development too: html-webpack-plugin's child compiler also runs the federation
         // plugin and emits the chunks of modules shared by file (jotai's core) under the same names with other
         // content, which webpack refuses as a conflict (the shell's dev build failed).

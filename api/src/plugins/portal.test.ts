@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -180,82 +179,6 @@ describe('portal hosting', () => {
     const shellChunk = await app.inject({ method: 'GET', url: '/main.3f9a1c2b.js', headers: { 'accept-encoding': 'br, gzip' } });
     assert.equal(shellChunk.headers['content-encoding'], undefined);
     assert.equal(shellChunk.body, 'console.log("shell")');
-  });
-
-  it("sends a later script encoded against the shell's start-up file the browser holds (dcb), the brotli copy until then", async (t) => {
-    const { web, shellDir, remotesDir } = await fakeBuild(t);
-    const runtime = `/* the federation runtime */ ${'function share(scope, key) { return scope[key] ?? null; }\n'.repeat(40)}`;
-    const startup = `/* react, MUI */ ${'const theme = createTheme({ palette: { mode: "dark" } });\n'.repeat(40)}`;
-    await writeFile(join(shellDir, 'main.3f9a1c2b.js'), runtime);
-    await writeFile(join(shellDir, 'startup.5d6e7f80.js'), startup);
-    await writeFile(join(shellDir, 'load-graph.json'), JSON.stringify({ entries: { main: { files: ['main.3f9a1c2b.js', 'startup.5d6e7f80.js'] } } }));
-    const entry = join(remotesDir, 'landing', 'remoteEntry.js');
-    const entryBody = `/* landing */ ${'function share(scope, key) { return scope[key] ?? null; }\n'.repeat(30)}`;
-    await writeFile(entry, entryBody);
-    await writeFile(`${entry}.br`, brotliCompressSync(entryBody));
-    const app = await build(t, backend, { config: { web } });
-    const sha = (body: string) => `:${createHash('sha256').update(body).digest('base64')}:`;
-
-    // The start-up files say what they are dictionaries for: the entry for every later script, the rest for
-    // the remotes' hashed chunks.
-    const main = await app.inject({ method: 'GET', url: '/main.3f9a1c2b.js' });
-    assert.equal(main.headers['use-as-dictionary'], 'match="/*", match-dest=("script")');
-    assert.match(String(main.headers.vary), /available-dictionary/);
-    const boot = await app.inject({ method: 'GET', url: '/startup.5d6e7f80.js' });
-    assert.equal(boot.headers['use-as-dictionary'], 'match="/remotes/*/*.*.js", match-dest=("script")');
-    const other = await app.inject({ method: 'GET', url: '/remotes/landing/remoteEntry.js' });
-    assert.equal(other.headers['use-as-dictionary'], undefined);
-
-    const ask = (dictionary: string, encodings = 'gzip, br, zstd, dcb, dcz') =>
-      app.inject({ method: 'GET', url: '/remotes/landing/remoteEntry.js', headers: { 'accept-encoding': encodings, 'available-dictionary': dictionary } });
-    // Sending the shell's entry started the encoding of each remote's entry; until it is ready, brotli.
-    let encoded = await ask(sha(runtime));
-    for (let tries = 0; encoded.headers['content-encoding'] !== 'dcb' && tries < 100; tries++) {
-      assert.equal(encoded.headers['content-encoding'], 'br');
-      await new Promise((done) => setTimeout(done, 20));
-      encoded = await ask(sha(runtime));
-    }
-    assert.equal(encoded.headers['content-encoding'], 'dcb');
-    assert.match(String(encoded.headers.vary), /accept-encoding, available-dictionary/);
-    assert.equal(encoded.headers['cache-control'], 'no-cache');
-    assert.match(String(encoded.headers['content-type']), /javascript/);
-    const payload = encoded.rawPayload;
-    assert.deepEqual([...payload.subarray(0, 4)], [0xff, 0x44, 0x43, 0x42]);
-    assert.equal(`:${payload.subarray(4, 36).toString('base64')}:`, sha(runtime));
-    assert.equal(brotliDecompressSync(payload.subarray(36), { dictionary: Buffer.from(runtime) } as object).toString(), entryBody);
-    assert.ok(payload.length < brotliCompressSync(entryBody).length, 'smaller than brotli alone');
-    // Revalidation by its ETag.
-    const again = await app.inject({
-      method: 'GET',
-      url: '/remotes/landing/remoteEntry.js',
-      headers: { 'accept-encoding': 'br, dcb', 'available-dictionary': sha(runtime), 'if-none-match': String(encoded.headers.etag) },
-    });
-    assert.equal(again.statusCode, 304);
-
-    // A dictionary this server does not know (an older deploy), or a browser that cannot decode dcb: brotli.
-    assert.equal((await ask(sha('an older shell'))).headers['content-encoding'], 'br');
-    assert.equal((await ask(sha(runtime), 'gzip, br')).headers['content-encoding'], 'br');
-    // A path that leaves the build's folder is not read, whatever the dictionary.
-    const escape = await app.inject({
-      method: 'GET',
-      url: '/remotes/landing/..%2f..%2fshell%2fmain.3f9a1c2b.js',
-      headers: { 'accept-encoding': 'dcb', 'available-dictionary': sha(runtime) },
-    });
-    assert.notEqual(escape.headers['content-encoding'], 'dcb');
-    // A rebuilt shell's entry is a new dictionary; the old one is no longer used.
-    const rebuilt = `${runtime}/* rebuilt */`;
-    await writeFile(join(shellDir, 'main.3f9a1c2b.js'), rebuilt);
-    await writeFile(join(shellDir, 'load-graph.json'), JSON.stringify({ entries: { main: { files: ['main.3f9a1c2b.js'] } }, rebuilt: true }));
-    await new Promise((done) => setTimeout(done, 1100));
-    await app.inject({ method: 'GET', url: '/main.3f9a1c2b.js' });
-    assert.equal((await ask(sha(runtime))).headers['content-encoding'], 'br');
-    // A load graph caught half-written: scripts are still served, against the last build's dictionaries read.
-    await writeFile(join(shellDir, 'load-graph.json'), '{"entries": {"ma');
-    await new Promise((done) => setTimeout(done, 1100));
-    const during = await ask(sha(rebuilt));
-    assert.equal(during.statusCode, 200);
-    const sent = during.headers['content-encoding'] === 'dcb' ? brotliDecompressSync(during.rawPayload.subarray(36), { dictionary: Buffer.from(rebuilt) } as object) : brotliDecompressSync(during.rawPayload);
-    assert.equal(sent.toString(), entryBody);
   });
 
   it('serves a replaced remote build at once, without a restart', async (t) => {

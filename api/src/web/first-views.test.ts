@@ -8,6 +8,7 @@ import { composeFirstView, createFirstViews, styleTags, themeFromCookie } from '
 
 const SLOT = '<template data-ps5-page=""></template>';
 const VIEWPORTS = ['(max-width: 767.98px)', '(min-width: 767.99px)'];
+const BOTH = { frame: VIEWPORTS, page: VIEWPORTS };
 
 const frameFile = (theme = 'dark'): FirstViewsFile => ({
   viewports: VIEWPORTS,
@@ -62,7 +63,7 @@ describe('first views', () => {
     const frame = frameFile().views['/dashboard']?.dark?.test;
     const page = pageFile().views['/dashboard']?.dark?.page;
     assert.ok(frame && page);
-    const view = composeFirstView(VIEWPORTS, frame, page);
+    const view = composeFirstView(BOTH, frame, page);
     assert.ok(view);
     assert.equal(
       view.body,
@@ -76,11 +77,32 @@ describe('first views', () => {
     assert.match(view.head, /@media \(min-width: 767\.99px\)\{#first-view>\[data-fv="1"\]\{display:contents\}\}/);
     assert.match(view.head, /#first-view~#root\{position:absolute;top:0;left:0;right:0;visibility:hidden\}/);
     // A page's markup with `$&` in it is put in as it is.
-    const dollars = composeFirstView(VIEWPORTS, frame, { styles: [], bodies: ['$& $1', '$$'] });
+    const dollars = composeFirstView(BOTH, frame, { styles: [], bodies: ['$& $1', '$$'] });
     assert.match(dollars?.body ?? '', /<main>\$& \$1<\/main>.*<main>\$\$<\/main>/);
     // Parts that do not fit together give no first view.
-    assert.equal(composeFirstView(VIEWPORTS, frame, { styles: [], bodies: ['only one'] }), null);
-    assert.equal(composeFirstView(VIEWPORTS, { styles: [], bodies: ['<main></main>', '<main></main>'] }, page), null);
+    assert.equal(composeFirstView(BOTH, frame, { styles: [], bodies: ['only one'] }), null);
+    assert.equal(composeFirstView(BOTH, { styles: [], bodies: ['<main></main>', '<main></main>'] }, page), null);
+  });
+
+  it('lays a remote that splits the widths further over the frame: one part per range of either', () => {
+    const frame = frameFile().views['/dashboard']?.dark?.live;
+    assert.ok(frame);
+    // The page asked a breakpoint at 600 px as well: three ranges against the frame's two.
+    const page = { styles: [], bodies: ['<p>small</p>', '<p>medium</p>', '<p>wide</p>'] };
+    const viewports = { frame: VIEWPORTS, page: ['(max-width: 599.99px)', '(min-width: 600px) and (max-width: 767.98px)', '(min-width: 767.99px)'] };
+    const view = composeFirstView(viewports, frame, page);
+    assert.equal(
+      view?.body,
+      '<div id="first-view" inert>' +
+        '<div data-fv="0"><header>menu</header><main><p>small</p></main></div>' +
+        '<div data-fv="1"><header>menu</header><main><p>medium</p></main></div>' +
+        '<div data-fv="2"><header>links</header><main><p>wide</p></main></div></div>',
+    );
+    assert.match(view?.head ?? '', /@media \(max-width: 599\.99px\)\{#first-view>\[data-fv="0"\]/);
+    assert.match(view?.head ?? '', /@media \(min-width: 600px\) and \(max-width: 767\.98px\)\{#first-view>\[data-fv="1"\]/);
+    assert.match(view?.head ?? '', /@media \(min-width: 767\.99px\)\{#first-view>\[data-fv="2"\]/);
+    // Ranges that leave widths uncovered give no first view.
+    assert.equal(composeFirstView({ frame: VIEWPORTS, page: ['(min-width: 600px)'] }, frame, { styles: [], bodies: ['<p>x</p>'] }), null);
   });
 
   it('reads the builds as they are now: the theme and payments mode asked for, nothing where a part is missing', async (t) => {
@@ -105,7 +127,7 @@ describe('first views', () => {
     const redeployed = await dashboard();
     assert.match(redeployed?.body ?? '', /Marketplace v2 \(phone\)/);
     assert.notEqual(redeployed?.key, view?.key);
-    // Builds made for other screen widths, or a file being written, give no first view rather than a wrong one.
+    // A file whose renders do not match its widths, or one being written, gives no first view rather than a wrong one.
     await writeFile(join(marketplaceDir, FIRST_VIEWS_FILE), JSON.stringify({ ...pageFile(), viewports: ['(min-width: 0px)'] }));
     assert.equal(await dashboard(), null);
     await writeFile(join(marketplaceDir, FIRST_VIEWS_FILE), '{"viewports": [');

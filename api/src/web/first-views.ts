@@ -27,18 +27,61 @@ export function styleTags(parts: readonly FirstViewParts[]): string {
   return emotionStyleTags(parts.flatMap((part) => part.styles));
 }
 
+/** A build's screen-width range, from the media query it wrote (`(min-width: Apx) and (max-width: Bpx)`). */
+function rangeOf(media: string): { min: number; max: number } | null {
+  const min = /min-width:\s*([\d.]+)px/.exec(media);
+  const max = /max-width:\s*([\d.]+)px/.exec(media);
+  if (!min && !max) return null;
+  return { min: min ? Number(min[1]) : 0, max: max ? Number(max[1]) : Number.POSITIVE_INFINITY };
+}
+
+function mediaOf(min: number, max: number): string {
+  if (min === 0) return `(max-width: ${max}px)`;
+  return max === Number.POSITIVE_INFINITY ? `(min-width: ${min}px)` : `(min-width: ${min}px) and (max-width: ${max}px)`;
+}
+
 /**
- * The frame with the page in its place, once per viewport, and the CSS that shows the one for the screen.
- * While the first view is there, `#root` (where the portal renders the page) stays out of sight and out of
- * the layout; removing the first view shows it.
+ * The screen widths of two builds laid over each other: each build splits the widths where its own page's
+ * queries change (a remote that added a breakpoint has more ranges than the shell), so the view has one
+ * part per range of either, each with the frame's and the page's render for it. Null when either build's
+ * ranges do not cover every width once.
  */
-export function composeFirstView(viewports: readonly string[], frame: FirstViewParts, page: FirstViewParts): Omit<FirstView, 'key'> | null {
-  if (frame.bodies.length !== viewports.length || page.bodies.length !== viewports.length) return null;
+function commonRanges(frame: readonly string[], page: readonly string[]): { media: string; frame: number; page: number }[] | null {
+  const ranges = [frame.map(rangeOf), page.map(rangeOf)];
+  for (const list of ranges) {
+    if (list.some((range) => range === null) || list[0]?.min !== 0 || list.at(-1)?.max !== Number.POSITIVE_INFINITY) return null;
+  }
+  const [frameRanges, pageRanges] = ranges as { min: number; max: number }[][];
+  const starts = [...new Set([...frameRanges!, ...pageRanges!].map((range) => range.min))].sort((a, b) => a - b);
+  const within = (list: { min: number; max: number }[], width: number) => list.findIndex((range) => range.min <= width && width <= range.max);
+  const common = starts.map((min, index) => {
+    const next = starts[index + 1];
+    const max = next === undefined ? Number.POSITIVE_INFINITY : Math.round((next - 0.01) * 100) / 100;
+    return { media: mediaOf(min, max), frame: within(frameRanges!, min), page: within(pageRanges!, min) };
+  });
+  return common.every((range) => range.frame >= 0 && range.page >= 0) ? common : null;
+}
+
+/**
+ * The frame with the page in its place, once per screen-width range, and the CSS that shows the one for the
+ * screen. While the first view is there, `#root` (where the portal renders the page) stays out of sight and
+ * out of the layout; removing the first view shows it.
+ */
+export function composeFirstView(
+  viewports: { frame: readonly string[]; page: readonly string[] },
+  frame: FirstViewParts,
+  page: FirstViewParts,
+): Omit<FirstView, 'key'> | null {
+  if (frame.bodies.length !== viewports.frame.length || page.bodies.length !== viewports.page.length) return null;
   if (!frame.bodies.every((body) => body.includes(PAGE_SLOT))) return null;
-  const variants = frame.bodies.map((body, index) => `<div data-fv="${index}">${body.replace(PAGE_SLOT, () => page.bodies[index] ?? '')}</div>`);
+  const ranges = commonRanges(viewports.frame, viewports.page);
+  if (!ranges) return null;
+  const variants = ranges.map(
+    (range, index) => `<div data-fv="${index}">${(frame.bodies[range.frame] ?? '').replace(PAGE_SLOT, () => page.bodies[range.page] ?? '')}</div>`,
+  );
   const layout =
     '#first-view>div{display:none}' +
-    viewports.map((media, index) => `@media ${media}{#first-view>[data-fv="${index}"]{display:contents}}`).join('') +
+    ranges.map((range, index) => `@media ${range.media}{#first-view>[data-fv="${index}"]{display:contents}}`).join('') +
     '#first-view~#root{position:absolute;top:0;left:0;right:0;visibility:hidden}';
   return {
     head: `${styleTags([frame, page])}<style>${layout}</style>`,
@@ -69,8 +112,6 @@ async function parsedOrNull(path: string): Promise<FirstViewsFile | null> {
     return null;
   }
 }
-
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, index) => item === b[index]);
 
 export interface FirstViews {
   /** The first view of the page at `path`, or null: no first view for it, a build without one, or builds that do not fit together. */
@@ -117,8 +158,7 @@ export function createFirstViews(options: {
       if (!composed.has(key)) {
         const frame = shell.file.views[route.path]?.[theme]?.[testMode ? 'test' : 'live'];
         const page = remote.file.views[route.path]?.[theme]?.page;
-        const fits = frame && page && sameList(shell.file.viewports, remote.file.viewports);
-        const view = fits ? composeFirstView(shell.file.viewports, frame, page) : null;
+        const view = frame && page ? composeFirstView({ frame: shell.file.viewports, page: remote.file.viewports }, frame, page) : null;
         if (composed.size > 100) composed.clear();
         composed.set(key, view ? { key, ...view } : null);
       }
