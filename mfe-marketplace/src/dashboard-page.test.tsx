@@ -1,6 +1,5 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Profiler } from 'react';
 import { MemoryRouter } from 'react-router';
 import { loginSucceededAtom, logoutAtom } from 'shared/auth/auth-atoms';
 import { cartAtom } from 'shared/cart/cart-atoms';
@@ -136,48 +135,13 @@ describe('DashboardPage', () => {
     expect(screen.getByText(NOTHING_CHOSEN_MESSAGE)).toBeInTheDocument();
   });
 
-  it('asks for its first lists as it starts rendering, not after its first paint, and once each', async () => {
-    // Whether the page was on screen (its tabs in the document) when each list's request started.
-    const startedAfterPaint: Record<string, boolean> = {};
-    const unsubscribe = appQueryClient.getQueryCache().subscribe((event) => {
-      if (event.type !== 'updated' || event.action.type !== 'fetch') return;
-      startedAfterPaint[event.query.queryKey.join(' ')] ??= document.querySelector('[role="tab"]') !== null;
-    });
-    try {
-      await renderPage();
-      expect(await findTexas()).toBeInTheDocument();
-      await waitFor(() => expect(screen.getAllByRole('tab')[0]).toHaveTextContent('USA (120)'));
-    } finally {
-      unsubscribe();
-    }
-    expect(startedAfterPaint).toMatchObject({ 'proxy region': false, 'proxy states': false, 'proxy my': false });
+  it('asks for each of its first lists once', async () => {
+    await renderPage();
+    expect(await findTexas()).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByRole('tab')[0]).toHaveTextContent('USA (120)'));
     expect(callsTo('GET', 'proxy/region')).toHaveLength(1);
     expect(callsTo('GET', 'proxy/states')).toHaveLength(1);
     expect(callsTo('GET', 'proxy/my')).toHaveLength(1);
-  });
-
-  it('commits the search and the region list first, and the results table, cart and own proxies in a commit of their own', async () => {
-    // What the document held at each commit of the page.
-    const commits: { search: boolean; table: boolean; myProxies: boolean }[] = [];
-    const record = () =>
-      commits.push({
-        search: screen.queryByLabelText('Search the catalogue') !== null,
-        table: screen.queryByText(NOTHING_CHOSEN_MESSAGE) !== null,
-        myProxies: screen.queryByRole('heading', { name: 'My Proxies' }) !== null,
-      });
-    await act(async () => {
-      render(
-        <AppProviders>
-          <MemoryRouter initialEntries={['/dashboard']}>
-            <Profiler id="dashboard" onRender={record}>
-              <DashboardPage />
-            </Profiler>
-          </MemoryRouter>
-        </AppProviders>,
-      );
-    });
-    expect(commits[0]).toEqual({ search: true, table: false, myProxies: false });
-    expect(commits.at(-1)).toEqual({ search: true, table: true, myProxies: true });
   });
 
   it('searches a state with METHOD search, showing 36 placeholders until the rows arrive', async () => {

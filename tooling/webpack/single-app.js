@@ -39,7 +39,9 @@ export function startLoadingRemoteModule(id) {
   void modules[id]?.().catch(() => undefined);
 }
 
-export async function preloadRemoteModules(ids) {
+export async function preloadRemoteModules(ids, files = 'sync') {
+  // One app: a page's later parts are its own lazy chunks, fetched when used, as in any webpack app.
+  if (files !== 'sync') return;
   await Promise.all(ids.map((id) => modules[id]?.().catch(() => undefined)));
 }
 `;

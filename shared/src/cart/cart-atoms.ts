@@ -35,7 +35,7 @@ interface PersistedCart {
 
 export function loadPersistedCart(storage?: Pick<Storage, 'getItem'>): CartItem[] {
   try {
-    // Where there is no storage at all (a first view rendered at build time), the cart starts empty.
+    // Storage blocked or missing: the cart starts empty.
     const raw = (storage ?? localStorage).getItem(CART_KEY);
     if (!raw) return [];
     const parsed = JSON.parse(raw) as Partial<PersistedCart>;

@@ -34,7 +34,7 @@ export const themeModeAtom = atom(
     try {
       localStorage.setItem(THEME_KEY, mode);
     } catch {
-      // Storage full or blocked (or none, in a first view rendered at build time): the theme still changes now.
+      // Storage full, blocked or missing: the theme still changes now.
     }
     rememberThemeForServer(mode);
     set(storedThemeAtom, mode);

@@ -1,7 +1,8 @@
 import { Component, lazy, Suspense, use, useEffect, useLayoutEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { afterLoadWhenIdle } from 'shared/browser/idle';
 import { PageSpinner } from 'shared/ui/page-spinner';
 import { revealPage } from '../routing/first-view';
-import { loadRemoteModule } from './remote-registry';
+import { loadRemoteModule, preloadRemoteModules } from './remote-registry';
 import { UNAVAILABLE_MESSAGE, versionMismatchReason } from './version-mismatch';
 
 export { UNAVAILABLE_MESSAGE };
@@ -88,8 +89,19 @@ function RemoteContent({ page, onShown }: { page: Promise<PageModule>; onShown?:
   return <Page />;
 }
 
+/**
+ * What a page on screen loads later (a dialog, a part shown on a click) is fetched once the page has loaded
+ * and the browser is idle, for every remote alike: the click then finds its code here. Not run until used.
+ */
+function preloadLaterParts(module: string): () => void {
+  return afterLoadWhenIdle(() => void preloadRemoteModules([module], 'all').catch(() => undefined));
+}
+
 function RemoteMount({ module, fallback = <PageSpinner />, loader = loadRemoteModule<PageModule>, onShown }: RemotePageProps) {
   const [page, setPage] = useState(() => loader(module, { afterFailure: false }));
+  // A page from another loader (tests, the dev harness) has no remote's files to fetch.
+  const fromRemote = loader === loadRemoteModule;
+  useEffect(() => (fromRemote ? preloadLaterParts(module) : undefined), [fromRemote, module]);
   return (
     <RemoteErrorBoundary onRetry={() => setPage(loader(module, { afterFailure: true }))}>
       <Suspense fallback={fallback}>

@@ -63,8 +63,12 @@ export function startLoadingRemoteModule(id: string): void {
   void loadRemoteModule(id);
 }
 
-/** Fetches the files of modules the next click may need (remote entry and the page's own chunks), not running them. */
-export async function preloadRemoteModules(ids: readonly string[]): Promise<void> {
+/**
+ * Fetches files of modules, not running them: `sync`, what showing a page needs (its remote's entry and the
+ * page's own files), for the pages one click away; `all` adds what the page loads later (its dialogs and other
+ * lazy parts), for the page on screen.
+ */
+export async function preloadRemoteModules(ids: readonly string[], files: 'sync' | 'all' = 'sync'): Promise<void> {
   const map = await getRemoteMap();
   const byRemote = new Map<string, string[]>();
   for (const id of ids) {
@@ -72,5 +76,5 @@ export async function preloadRemoteModules(ids: readonly string[]): Promise<void
     if (!name || !map[name]) continue;
     byRemote.set(name, [...(byRemote.get(name) ?? []), rest.join('/')]);
   }
-  await preloadRemote([...byRemote].map(([nameOrAlias, exposes]) => ({ nameOrAlias, exposes, resourceCategory: 'sync' })));
+  await preloadRemote([...byRemote].map(([nameOrAlias, exposes]) => ({ nameOrAlias, exposes, resourceCategory: files })));
 }
