@@ -19,11 +19,11 @@ import { themeModeAtom, type ThemeMode } from 'shared/theme/theme-atoms';
 import { PortalTheme } from 'shared/ui/portal-providers';
 
 /**
- * The screen widths a first view is rendered for, one per range in which every media query the portal's
- * components ask in JavaScript (useMediaQuery) has the same answer: the phone layout below 768 px (the
- * dashboard's and the history's narrow screen), the top bar's menu below 900 px (MUI's `md`), and above.
- * The HTML carries one render per range and CSS shows the one that fits the screen. A render that asks a
- * query whose answer changes inside a range fails the build (`checkQueries`): that range needs splitting.
+ * The screen widths a first view is rendered for, one per range in which every media query the page's
+ * components ask in JavaScript (useMediaQuery) has the same answer. The HTML carries one render per range
+ * and CSS shows the one that fits the screen. The ranges follow the queries: a render that asks a query whose
+ * answer changes inside a range splits that range there and the views are rendered again, so a component
+ * that adds a breakpoint gets its own first view without anyone listing it.
  */
 export interface Viewport {
   /** The width the render assumes. */
@@ -35,11 +35,24 @@ export interface Viewport {
   media: string;
 }
 
-export const FIRST_VIEW_VIEWPORTS: readonly Viewport[] = [
-  { width: 390, min: 0, max: 767.98, media: '(max-width: 767.98px)' },
-  { width: 800, min: 767.99, max: 899.95, media: '(min-width: 767.99px) and (max-width: 899.95px)' },
-  { width: 1280, min: 899.96, max: 100_000, media: '(min-width: 899.96px)' },
-];
+/** Widest screen a range is said to reach (an open upper end). */
+const WIDEST = 100_000;
+
+/** The range from `min` to `max`, rendered at `preferred` when that lies in it, else at its nearest end. */
+function viewport(min: number, max: number, preferred: number): Viewport {
+  const width = preferred < min ? Math.ceil(min) : preferred > max ? Math.max(min, Math.floor(max)) : preferred;
+  const media = min === 0 ? `(max-width: ${max}px)` : max >= WIDEST ? `(min-width: ${min}px)` : `(min-width: ${min}px) and (max-width: ${max}px)`;
+  return { width, min, max, media };
+}
+
+/**
+ * Where the ranges start: the phone layout below 768 px (the dashboard's and the history's narrow screen), the
+ * top bar's menu below 900 px (MUI's `md`), and above, each rendered at a common screen width.
+ */
+export const FIRST_VIEW_VIEWPORTS: readonly Viewport[] = [viewport(0, 767.98, 390), viewport(767.99, 899.95, 800), viewport(899.96, WIDEST, 1280)];
+
+/** Hundredths of a pixel, the finest step the ranges use. */
+const step = (width: number) => Math.round(width * 100) / 100;
 
 /** The themes a first view is rendered in: the portal's own two (the landing page has its own prerender). */
 const FIRST_VIEW_THEMES: readonly ThemeMode[] = ['dark', 'light'];
@@ -67,6 +80,35 @@ export function checkQueries(queries: Iterable<string>, viewport: Viewport): voi
   }
 }
 
+/** The last width below each boundary a query draws: `(min-width: 600px)` changes between 599.99 and 600. */
+function lowerSides(query: string): number[] {
+  return query
+    .replace(/^@media\s*/, '')
+    .trim()
+    .split(/\s+and\s+/)
+    .map((part) => {
+      const feature = WIDTH_FEATURE.exec(part.trim());
+      if (!feature) throw new Error(`first view: the media query "${query}" cannot be answered at build time (only min-width and max-width in px)`);
+      const limit = Number(feature[2]);
+      return feature[1] === 'min' ? step(limit - 0.01) : limit;
+    });
+}
+
+/** The ranges cut wherever one of `queries` changes its answer inside them; unchanged when none does. */
+export function splitViewports(viewports: readonly Viewport[], queries: Iterable<string>): Viewport[] {
+  const cuts = [...new Set([...queries].flatMap(lowerSides))].sort((a, b) => a - b);
+  return viewports.flatMap((range) => {
+    const inside = cuts.filter((cut) => cut >= range.min && cut < range.max);
+    if (inside.length === 0) return [range];
+    let min = range.min;
+    return [...inside, range.max].map((max) => {
+      const part = viewport(min, max, range.width);
+      min = step(max + 0.01);
+      return part;
+    });
+  });
+}
+
 export interface FirstViewRender {
   /** The route's location, e.g. `/dashboard`. */
   path: string;
@@ -76,6 +118,8 @@ export interface FirstViewRender {
   config?: PortalConfig;
   /** Keeps the ids React makes (useId) apart from those of the other renders in the same page. */
   idPrefix: string;
+  /** Collects the media queries the render asked. */
+  queries: Set<string>;
 }
 
 /** Requests made while rendering never answer: the render shows what the browser shows before they do. */
@@ -89,8 +133,7 @@ const RENDER_TIMEOUT_MS = 20_000;
  * style tags inline (the build moves them into <head>). Lazy parts (a page's code run in steps) are waited
  * for; a query never answers, so what waits for data shows what it shows while it waits.
  */
-export async function renderFirstView(element: ReactNode, { path, mode, viewport, config, idPrefix }: FirstViewRender): Promise<string> {
-  const queries = new Set<string>();
+export async function renderFirstView(element: ReactNode, { path, mode, viewport, config, idPrefix, queries }: FirstViewRender): Promise<string> {
   const ssrMatchMedia = (query: string) => {
     queries.add(query);
     return { matches: matchesAtWidth(query, viewport.width) };
@@ -128,7 +171,6 @@ export async function renderFirstView(element: ReactNode, { path, mode, viewport
       },
     );
     if (timeout.aborted) throw new Error(`first view ${path}: the render did not finish in ${RENDER_TIMEOUT_MS / 1000} s`);
-    checkQueries(queries, viewport);
     return await new Response(prelude).text();
   } finally {
     globalThis.fetch = realFetch;
@@ -142,33 +184,46 @@ export interface FirstViewRenders {
   renders: Record<string, Record<string, Record<string, string[]>>>;
 }
 
+/**
+ * Renders every view once per range, then again with the ranges split where the renders' queries said they
+ * must be, until no query changes its answer inside a range.
+ */
 async function renderAll(
   paths: readonly string[],
   variants: readonly string[],
-  render: (path: string, mode: ThemeMode, variant: string, viewport: Viewport) => Promise<string>,
+  render: (path: string, mode: ThemeMode, variant: string, viewport: Viewport, queries: Set<string>) => Promise<string>,
 ): Promise<FirstViewRenders> {
-  const renders: FirstViewRenders['renders'] = {};
-  for (const path of paths) {
-    renders[path] = {};
-    for (const mode of FIRST_VIEW_THEMES) {
-      const byVariant: Record<string, string[]> = {};
-      for (const variant of variants) {
-        // One at a time: the renders share the query client and the stubbed fetch.
-        const markups: string[] = [];
-        for (const viewport of FIRST_VIEW_VIEWPORTS) markups.push(await render(path, mode, variant, viewport));
-        byVariant[variant] = markups;
+  let viewports: readonly Viewport[] = FIRST_VIEW_VIEWPORTS;
+  for (;;) {
+    const queries = new Set<string>();
+    const renders: FirstViewRenders['renders'] = {};
+    for (const path of paths) {
+      renders[path] = {};
+      for (const mode of FIRST_VIEW_THEMES) {
+        const byVariant: Record<string, string[]> = {};
+        for (const variant of variants) {
+          // One at a time: the renders share the query client and the stubbed fetch.
+          const markups: string[] = [];
+          for (const range of viewports) markups.push(await render(path, mode, variant, range, queries));
+          byVariant[variant] = markups;
+        }
+        renders[path][mode] = byVariant;
       }
-      renders[path][mode] = byVariant;
     }
+    const split = splitViewports(viewports, queries);
+    if (split.length === viewports.length) {
+      for (const range of viewports) checkQueries(queries, range);
+      return { viewports, renders };
+    }
+    viewports = split;
   }
-  return { viewports: FIRST_VIEW_VIEWPORTS, renders };
 }
 
 /** A remote's pages (route path -> page component), each as the one variant `page`. */
 export function renderPageViews(pages: Readonly<Record<string, ComponentType>>): Promise<FirstViewRenders> {
-  return renderAll(Object.keys(pages), ['page'], (path, mode, _variant, viewport) => {
+  return renderAll(Object.keys(pages), ['page'], (path, mode, _variant, viewport, queries) => {
     const Page = pages[path] as ComponentType;
-    return renderFirstView(<Page />, { path, mode, viewport, idPrefix: 'fvp-' });
+    return renderFirstView(<Page />, { path, mode, viewport, idPrefix: 'fvp-', queries });
   });
 }
 
@@ -177,9 +232,9 @@ export function renderPageViews(pages: Readonly<Record<string, ComponentType>>):
  * page goes: `test` as while payments run in the sandbox (the test-mode mark), `live` otherwise.
  */
 export function renderFrameViews(frame: (page: ReactNode) => ReactNode, paths: readonly string[]): Promise<FirstViewRenders> {
-  return renderAll(paths, ['test', 'live'], async (path, mode, variant, viewport) => {
+  return renderAll(paths, ['test', 'live'], async (path, mode, variant, viewport, queries) => {
     const config: PortalConfig = { paymentsMode: variant === 'test' ? 'sandbox' : 'live' };
-    const markup = await renderFirstView(frame(<template data-ps5-page="" />), { path, mode, viewport, config, idPrefix: 'fvf-' });
+    const markup = await renderFirstView(frame(<template data-ps5-page="" />), { path, mode, viewport, config, idPrefix: 'fvf-', queries });
     if (!markup.includes(PAGE_SLOT)) throw new Error(`first view ${path}: the frame has no place for the page`);
     return markup;
   });
