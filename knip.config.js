@@ -43,8 +43,8 @@ export default {
     e2e: { entry: ['tests/**/*.ts', 'scripts/*.{ts,mjs}'], project: ['**/*.{ts,mjs}'] },
     'tooling/jest': { entry: ['*.{ts,js,cjs}'], project: ['*.{ts,js,cjs}'] },
     'tooling/webpack': {
-      entry: ['start.js', '*.test.js'],
-      project: ['*.js'],
+      entry: ['delivery/start.js', '*.test.js'],
+      project: ['**/*.js'],
       // Resolved from @module-federation/enhanced's own folder, whose dependency it is (create-config.js).
       ignoreDependencies: ['@module-federation/inject-external-runtime-core-plugin'],
     },

@@ -1,5 +1,5 @@
 // First views (a signed-in page as it looks before its code and data have arrived, sent in its HTML): the
-// file each build writes (`first-views.json`, tooling/webpack/first-view.js) and the API puts together for a
+// file each build writes (`first-views.json`, tooling/webpack/delivery/first-view.js) and the API puts together for a
 // request (api/src/web/first-views.ts).
 
 /** The file each build with first views writes next to its files. */

@@ -2,7 +2,7 @@
 // send the landing page as HTML and the browser paints it before any JavaScript runs. The browser then
 // hydrates this markup (bootstrap.tsx) instead of building the page again. The landing remote is compiled in
 // from its sources for this render only (README, Frontend weight). Also renders the portal's frame for the
-// first views of signed-in pages (tooling/webpack/first-view.js).
+// first views of signed-in pages (tooling/webpack/delivery/first-view.js).
 import { prerender } from 'react-dom/static';
 import type { ReactNode } from 'react';
 import { renderFrameViews, type FirstViewRenders } from 'shared/prerender/first-view';

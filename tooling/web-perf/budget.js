@@ -6,5 +6,5 @@ export const LANDING_BUDGET_BYTES = 167_000;
 
 // And how many files (4 when it was set, besides start.js): each one costs a request and about a kilobyte of
 // response headers, so a change that splits the start-up into more files is caught here even when the bytes
-// stay within budget (tooling/webpack/startup-chunk.js).
+// stay within budget (tooling/webpack/delivery/startup-chunk.js).
 export const LANDING_BUDGET_FILES = 4;

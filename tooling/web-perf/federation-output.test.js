@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import remoteScriptPriority from '../webpack/remote-script-priority.js';
+import remoteScriptPriority from '../webpack/delivery/remote-script-priority.js';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const remotes = JSON.parse(readFileSync(join(repo, 'remotes.manifest.json'), 'utf8')).remotes;

@@ -1,4 +1,4 @@
-// First views (tooling/webpack/first-view.js): how a render becomes part of a page's HTML, and what the
+// First views (tooling/webpack/delivery/first-view.js): how a render becomes part of a page's HTML, and what the
 // last build wrote for the shell's frame and the marketplace's dashboard.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { FIRST_VIEW_HTML, FIRST_VIEWS_FILE } from '../../contract/src/first-views.ts';
-import { firstViewBody, firstViewRoutes, firstViewsFile } from '../webpack/first-view.js';
+import { firstViewBody, firstViewRoutes, firstViewsFile } from '../webpack/delivery/first-view.js';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const manifest = JSON.parse(readFileSync(join(repo, 'remotes.manifest.json'), 'utf8'));

@@ -1,12 +1,12 @@
-// `/` is sent with the landing page already in its HTML (tooling/webpack/landing-prerender.js): the way the
+// `/` is sent with the landing page already in its HTML (tooling/webpack/delivery/landing-prerender.js): the way the
 // rendered markup is put into the page, and the page the last build wrote.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { preloadAfterPaint } from '../webpack/after-paint.js';
-import { hoistStyles, withLanding } from '../webpack/landing-prerender.js';
+import { preloadAfterPaint } from '../webpack/delivery/after-paint.js';
+import { hoistStyles, withLanding } from '../webpack/delivery/landing-prerender.js';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const page = '<!doctype html><html><head><title>x</title></head><body><div id=root></div></body></html>';

@@ -4,15 +4,10 @@ import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import HtmlWebpackPlugin from 'html-webpack-plugin';
 import webpack from 'webpack';
-import { firstViewRoutes, remoteFirstViewsConfig } from './first-view.js';
-import { landingPrerenderConfig } from './landing-prerender.js';
-import { LoadGraphPlugin, startupFiles } from './load-graph-plugin.js';
-import { PrecompressPlugin } from './precompress-plugin.js';
+import { pageDelivery } from './delivery/index.js';
 import { sharedSingletonKeys } from './shared-modules.js';
 import { appNameOf, isSingleAppBuild, writeLocalRemoteRegistry } from './single-app.js';
-import { remoteSplitChunks, shellStartupChunk } from './startup-chunk.js';
 
 const require = createRequire(import.meta.url);
 // pnpm keeps webpack out of the federation plugin's own resolution path; tell it which webpack we build with.
@@ -161,34 +156,6 @@ function buildLabel() {
 }
 
 /**
- * Emits files of this folder next to index.html, which refers to them: favicon.svg (one small file; no 404
- * on every page) and start.js (runs main.js after the first paint).
- */
-function pageFilesPlugin() {
-  return {
-    apply(compiler) {
-      compiler.hooks.thisCompilation.tap('PageFiles', (compilation) => {
-        compilation.hooks.processAssets.tap({ name: 'PageFiles', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-          for (const name of ['favicon.svg', 'start.js']) {
-            const file = join(import.meta.dirname, name);
-            compilation.fileDependencies.add(file);
-            compilation.emitAsset(name, new webpack.sources.RawSource(readFileSync(file)));
-          }
-        });
-      });
-    },
-  };
-}
-
-/**
- * The shell's production entry file name, with its content hash. The federation runtime asks for the entry's
- * name while the chunk is still being hashed, only to learn its folder depth; it gets the unhashed name there.
- */
-function hashedEntryName(pathData) {
-  return pathData.chunk?.contentHash?.javascript ? '[name].[contenthash:8].js' : '[name].js';
-}
-
-/**
  * @param {object} options
  * @param {string} options.name federation name: 'shell' or the remote's short name ('history', ...)
  * @param {string} options.dir the app's folder (import.meta.dirname of its webpack.config.js)
@@ -205,9 +172,6 @@ export function createConfig({ name, dir, title = 'Private Sock5' }) {
     const single = isSingleAppBuild();
     if (single && !isHost) throw new Error('BUILD_MODE=single builds the shell only: it bundles the remotes itself');
     const outputPath = join(dir, process.env.OUTPUT_DIR ?? (single ? 'dist-single' : 'dist'));
-    // The composed production build's files (startup-chunk.js); the single-app build keeps webpack's default.
-    const startupChunk = production && isHost && !single ? shellStartupChunk() : null;
-    const splitChunks = startupChunk?.splitChunks ?? (production && !isHost ? remoteSplitChunks : undefined);
     const moduleRules = [
       {
         test: /\.[cm]?[jt]sx?$/,
@@ -232,6 +196,20 @@ export function createConfig({ name, dir, title = 'Private Sock5' }) {
       __BUILD_LABEL__: label,
       __APP_NAME__: webpack.DefinePlugin.runtimeValue(({ module }) => JSON.stringify(appNameOf(module.resource, workspaceRoot))),
     };
+    const delivery = pageDelivery({
+      isHost,
+      production,
+      single,
+      dir,
+      outputPath,
+      title,
+      workspaceRoot,
+      manifest: remotesManifest,
+      remote,
+      moduleRules,
+      defines,
+      perModuleDefines,
+    });
     const browser = {
       name: 'browser',
       mode: production ? 'production' : 'development',
@@ -245,13 +223,10 @@ export function createConfig({ name, dir, title = 'Private Sock5' }) {
         path: outputPath,
         publicPath: isHost ? '/' : 'auto',
         uniqueName: `ps5_${name}`,
-        // A remote's entry (remoteEntry.js) keeps its name: the shell finds it through the remote's manifest, and
-        // the server sends it no-cache. The shell's production entry is named by its content like every chunk:
-        // only the HTML, sent no-cache, names it, so a browser keeps it for good.
+        filename: delivery.filename,
         // Chunks are hashed in development too: html-webpack-plugin's child compiler also runs the federation
         // plugin and emits the chunks of modules shared by file (jotai's core) under the same names with other
         // content, which webpack refuses as a conflict (the shell's dev build failed).
-        filename: production && isHost ? hashedEntryName : '[name].js',
         chunkFilename: '[name].[contenthash:8].js',
         clean: true,
       },
@@ -259,35 +234,11 @@ export function createConfig({ name, dir, title = 'Private Sock5' }) {
       module: { rules: moduleRules },
       plugins: [
         new webpack.DefinePlugin(single ? perModuleDefines : defines),
-        ...(single ? singleAppPlugins(dir) : [federationPlugin({ name, dir, isHost, exposes, production }), dropUnusedShareRuntime()]),
-        ...(startupChunk ? [startupChunk.plugin] : []),
-        ...(production ? [new LoadGraphPlugin(), new PrecompressPlugin()] : []),
-        ...(isHost || !production
-          ? [
-              new HtmlWebpackPlugin({
-                title,
-                template: join(import.meta.dirname, 'index.html'),
-                chunks: ['main'],
-                publicPath: '/',
-                // The template preloads main.js and the start-up files it loads next, and has start.js run it after the first paint.
-                inject: false,
-                // The composed shell's first request: fetched while main.js downloads instead of after it runs.
-                // It also marks where the API names the page's remote files (a single-app build loads none).
-                preloadRemoteMap: isHost && !single,
-                // html-webpack-plugin's own parameters, and the start-up files main.js will ask for next.
-                templateParameters: (compilation, assets, assetTags, options) => ({
-                  compilation,
-                  webpackConfig: compilation.options,
-                  htmlWebpackPlugin: { tags: assetTags, files: assets, options },
-                  startupFiles: startupFiles(compilation, 'main').map((file) => `/${file}`),
-                }),
-              }),
-              pageFilesPlugin(),
-            ]
-          : []),
+        ...(single ? singleAppPlugins(dir) : [federationPlugin({ name, dir, isHost, exposes, production, runtimePlugins: delivery.runtimePlugins }), dropUnusedShareRuntime()]),
+        ...delivery.plugins,
       ],
       performance: { hints: false },
-      optimization: { moduleIds: production ? 'deterministic' : 'named', ...(splitChunks ? { splitChunks } : {}) },
+      optimization: { moduleIds: production ? 'deterministic' : 'named', ...(delivery.splitChunks ? { splitChunks: delivery.splitChunks } : {}) },
       devServer: {
         port: isHost ? devPorts.shell : devPorts[name],
         historyApiFallback: true,
@@ -305,21 +256,8 @@ export function createConfig({ name, dir, title = 'Private Sock5' }) {
       },
       stats: production ? 'errors-warnings' : 'minimal',
     };
-    if (!production) return browser;
-    if (!isHost) {
-      // A remote whose pages have first views renders them at its production build (first-view.js).
-      const routes = firstViewRoutes([remote]);
-      if (routes.length === 0) return browser;
-      return [browser, remoteFirstViewsConfig({ dir, routes, workspaceRoot, pageDir: outputPath, dependsOn: 'browser', moduleRules, defines })];
-    }
-    // The shell's production build also renders the landing page into landing.html (landing-prerender.js),
-    // and its frame for the pages that have first views.
-    const landing = remotesManifest.remotes.find((entry) => entry.name === 'landing');
-    const firstViewPaths = firstViewRoutes(remotesManifest.remotes).map((route) => route.path);
-    return [
-      browser,
-      landingPrerenderConfig({ dir, workspaceRoot, landing, firstViewPaths, pageDir: outputPath, dependsOn: 'browser', moduleRules, defines: perModuleDefines }),
-    ];
+    const companions = delivery.companions();
+    return companions.length > 0 ? [browser, ...companions] : browser;
   };
 }
 
@@ -342,7 +280,7 @@ function dropUnusedShareRuntime() {
   };
 }
 
-function federationPlugin({ name, dir, isHost, exposes, production }) {
+function federationPlugin({ name, dir, isHost, exposes, production, runtimePlugins }) {
   return new ModuleFederationPlugin({
     name: isHost ? 'shell' : name,
     // The container's global is prefixed: a remote named `history` would otherwise clobber window.history.
@@ -353,8 +291,7 @@ function federationPlugin({ name, dir, isHost, exposes, production }) {
     dts: false,
     // In production the shell ships the federation runtime once and every remote uses it, instead of each
     // remoteEntry.js carrying its own ~90 KB copy. A remote's dev server runs alone, so it keeps its own there.
-    // In every mode the shell's runtime loads remote scripts at the default priority (remote-script-priority.js).
-    ...(isHost ? { runtimePlugins: [...(production ? [externalRuntimeProvider()] : []), join(import.meta.dirname, 'remote-script-priority.js')] } : {}),
+    ...(isHost ? { runtimePlugins: [...(production ? [externalRuntimeProvider()] : []), ...runtimePlugins] } : {}),
     // A remote loads no other remote (pages reach each other through the shell's routes), so its bundler
     // runtime leaves out the code that would.
     experiments: production

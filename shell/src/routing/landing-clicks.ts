@@ -1,6 +1,6 @@
 declare global {
   interface Window {
-    /** Set by start.js (tooling/webpack): buttons clicked before the portal's code ran. */
+    /** Set by start.js (tooling/webpack/delivery): buttons clicked before the portal's code ran. */
     ps5EarlyClicks?: { take(): HTMLElement[] };
   }
 }

@@ -7,9 +7,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import webpack from 'webpack';
 import { preloadAfterPaint } from './after-paint.js';
-import { emotionStyleTags, FIRST_VIEWS_FILE } from '../../contract/src/first-views.ts';
+import { emotionStyleTags, FIRST_VIEWS_FILE } from '../../../contract/src/first-views.ts';
 import { builtBundle, firstViewsFile, takeEmotionStyles, writeFirstViewPage } from './first-view.js';
-import { writeLocalRemoteRegistry } from './single-app.js';
+import { writeLocalRemoteRegistry } from '../single-app.js';
 
 export const LANDING_HTML = 'landing.html';
 // html-webpack-plugin minifies the page: the attribute may have lost its quotes.
