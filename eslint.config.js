@@ -62,6 +62,12 @@ const boundaryZones = [
     message: 'Domain code in api/src does not import Fastify plugins or routes: they import it.',
   },
   {
+    // Build outputs (landing.html, first-views.json, ...) are known on the server by its page-delivery module alone.
+    target: './api/src/!(web)/**/!(*.test).ts',
+    from: './contract/src/first-views.ts',
+    message: "The build's page files are api/src/web's business: route to web/page-delivery.ts instead.",
+  },
+  {
     target: './api/src',
     from: './shared',
     message: 'The API imports only the wire contract (contract/), no browser package.',
@@ -109,6 +115,12 @@ const barrelImports = [
 ];
 // The router is shared through one module of shared, which bundles only the parts the portal uses.
 const routerImport = { name: 'react-router', message: "Import routing from 'shared/routing/router' (one router for the whole portal)." };
+// A page is plain React: when its code is fetched and run, and what is drawn before it, is the platform's job
+// (the shell, tooling/webpack/delivery, api/src/web), never a remote's.
+const deliveryImports = [
+  { name: 'shared/browser/idle', message: 'Pages are plain React: when code loads and runs is decided by the shell, not by a page.' },
+];
+const deliveryPatterns = [{ group: ['shared/prerender/*'], message: 'First views and prerendering belong to the platform (tooling/webpack/delivery).' }];
 const toastImport = {
   name: 'notistack',
   importNames: ['useSnackbar', 'enqueueSnackbar', 'SnackbarProvider'],
@@ -153,6 +165,10 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': ['error', { paths: [...barrelImports, routerImport, toastImport] }],
     },
+  },
+  {
+    files: ['mfe-*/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [...barrelImports, routerImport, toastImport, ...deliveryImports], patterns: deliveryPatterns }] },
   },
   {
     // The toast host is where notistack's provider is mounted.

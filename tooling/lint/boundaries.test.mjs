@@ -94,6 +94,22 @@ const probes = {
     file: `api/src/support/${tag}.ts`,
     source: "import type { Mailer } from '../mail/mail.ts';\nimport { currentUser } from '../plugins/auth.ts';\nexport const probe = (m: Mailer): unknown => [m, currentUser];\n",
   },
+  remoteToIdle: {
+    file: `mfe-history/src/${tag}-idle.ts`,
+    source: "import { yieldToBrowser } from 'shared/browser/idle';\nexport const probe = yieldToBrowser;\n",
+  },
+  remoteToPrerender: {
+    file: `mfe-history/src/${tag}-prerender.ts`,
+    source: "import { matchesAtWidth } from 'shared/prerender/first-view';\nexport const probe = matchesAtWidth;\n",
+  },
+  apiToBuildFiles: {
+    file: `api/src/plugins/${tag}.ts`,
+    source: "import { FIRST_VIEWS_FILE } from 'contract/first-views';\nexport const probe = FIRST_VIEWS_FILE;\n",
+  },
+  deliveryToBuildFiles: {
+    file: `api/src/web/${tag}.ts`,
+    source: "import { FIRST_VIEWS_FILE } from 'contract/first-views';\nexport const probe = FIRST_VIEWS_FILE;\n",
+  },
   cycleA: {
     file: `api/src/${tag}-cycle-a.ts`,
     source: `import { b } from './${tag}-cycle-b.ts';\nexport const a = (): unknown => b;\n`,
@@ -197,4 +213,14 @@ test('production code importing a test kit or fixture is reported, in every pack
 
 test('a test importing the test kit is allowed', () => {
   assert.deepEqual(rulesReported(probes.testToFixture), []);
+});
+
+test('a remote reaching for the delivery machinery (stepwise loading, prerendering) is reported', () => {
+  assert.ok(rulesReported(probes.remoteToIdle).includes('no-restricted-imports'));
+  assert.ok(rulesReported(probes.remoteToPrerender).includes('no-restricted-imports'));
+});
+
+test("the API naming the build's page files outside its page-delivery module is reported, inside it allowed", () => {
+  assert.ok(rulesReported(probes.apiToBuildFiles).includes('import-x/no-restricted-paths'));
+  assert.deepEqual(rulesReported(probes.deliveryToBuildFiles), []);
 });
