@@ -13,12 +13,11 @@ import { serverMessage } from 'shared/api/api-client';
 import { isAuthenticatedAtom } from 'shared/auth/auth-atoms';
 import { authDialogAtom } from 'shared/auth/auth-dialog-atoms';
 import { endSession } from 'shared/auth/end-session';
-import { PasswordField } from 'shared/ui/password-field';
+import { PasswordField, PasswordHint } from 'shared/ui/password-field';
 import { authMessages } from 'contract/auth-rules';
 import { formMessages, resetPasswordSchema } from 'shared/validation/auth-schemas';
 import { formFieldProps } from 'shared/validation/shown-field-error';
 import { resetPassword } from './reset-password-api';
-import { PASSWORD_HINT } from 'contract/auth-rules';
 
 /** Reset failure: the toast, and the fallback shown under the form when the server gives no message. */
 export const resetMessages = {
@@ -85,9 +84,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         <Typography color="text.secondary">Choose a new password for your account.</Typography>
         <PasswordField {...fieldProps('password')} label="Enter New Password" autoFocus />
         <PasswordField {...fieldProps('confirmPassword')} label="Confirm New Password" />
-        <Typography variant="caption" color="text.secondary">
-          {PASSWORD_HINT}
-        </Typography>
+        <PasswordHint />
         {failure && (
           <Alert severity="error" role="alert">
             {failure}

@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useSnackbar } from 'shared/ui/toasts';
 import { useState, type FormEvent } from 'react';
@@ -12,10 +11,9 @@ import { serverMessage } from 'shared/api/api-client';
 import { authAtom } from 'shared/auth/auth-atoms';
 import { authDialogAtom } from 'shared/auth/auth-dialog-atoms';
 import { endSession } from 'shared/auth/end-session';
-import { PasswordField } from 'shared/ui/password-field';
+import { PasswordField, PasswordHint } from 'shared/ui/password-field';
 import { changePassword } from '../api/change-password';
 import { changePasswordMessages } from './account-messages';
-import { PASSWORD_HINT } from 'contract/auth-rules';
 
 /**
  * The 'Change Password' tab. The server checks the current password and the rules of a new one; a change
@@ -72,9 +70,7 @@ export function ChangePasswordForm() {
           {field('current', 'Current Password', 'current-password')}
           {field('next', 'New Password', 'new-password')}
           {field('confirm', 'Confirm New Password', 'new-password')}
-          <Typography variant="caption" color="text.secondary">
-            {PASSWORD_HINT}
-          </Typography>
+          <PasswordHint />
           {failure && (
             <Alert severity="error" role="alert">
               {failure}

@@ -4,7 +4,9 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import type { TextFieldProps } from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { PASSWORD_HINT } from 'contract/auth-rules';
 
 /**
  * A password input with a show/hide toggle, so people can check what they typed on a phone. The auth dialogs
@@ -34,5 +36,14 @@ export function PasswordField(props: TextFieldProps) {
         },
       }}
     />
+  );
+}
+
+/** What a new password must hold, under every field where one is chosen. */
+export function PasswordHint() {
+  return (
+    <Typography variant="caption" color="text.secondary">
+      {PASSWORD_HINT}
+    </Typography>
   );
 }

@@ -11,12 +11,11 @@ import { useSnackbar } from 'shared/ui/toasts';
 import { useState } from 'react';
 import { serverMessage } from 'shared/api/api-client';
 import { authDialogAtom } from 'shared/auth/auth-dialog-atoms';
-import { PasswordField } from 'shared/ui/password-field';
+import { PasswordField, PasswordHint } from 'shared/ui/password-field';
 import { registerSchema } from 'shared/validation/auth-schemas';
 import { formFieldProps } from 'shared/validation/shown-field-error';
 import { registerAccount } from './auth-api';
 import { registerMessages } from './auth-messages';
-import { PASSWORD_HINT } from 'contract/auth-rules';
 
 type Field = 'username' | 'email' | 'password' | 'confirmPassword';
 
@@ -62,9 +61,7 @@ export function RegisterForm() {
         <TextField {...fieldProps('email')} label="Email" type="email" autoComplete="email" />
         <PasswordField {...fieldProps('password')} label="Password" autoComplete="new-password" />
         <PasswordField {...fieldProps('confirmPassword')} label="Confirm Password" autoComplete="new-password" />
-        <Typography variant="caption" color="text.secondary">
-          {PASSWORD_HINT}
-        </Typography>
+        <PasswordHint />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
           {busy ? 'Registering...' : 'Register'}
         </Button>
