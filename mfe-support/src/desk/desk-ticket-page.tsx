@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -11,14 +10,12 @@ import { Link as RouterLink, useParams } from 'shared/routing/router';
 import type { DeskTicket } from 'contract/support';
 import { REFUND_OFFLINE_WINDOW_HOURS, TICKET_TEXT_MAX_LENGTH } from 'contract/support-rules';
 import { serverMessage } from 'shared/api/api-client';
-import { formatDateTime } from 'shared/format/date';
 import { formatMoney } from 'shared/format/money';
 import { useApproveRefund, useDeskReply, useDeskStatus, useDeskTicket } from '../api/desk';
 import { MessageList } from '../ticket-detail/message-list';
-import { TicketProxyNote } from '../ticket-detail/ticket-proxy';
-import { categoryLabel, ticketTitle } from '../ticket-labels';
 import { SupportOnly } from './support-only';
 import { ticketNotReady } from '../ticket-detail/ticket-not-ready';
+import { TicketHeading } from '../ticket-detail/ticket-heading';
 
 /** /support/desk/{id}: any ticket, answered as the shop's support; close, reopen, approve its refund. */
 export function DeskTicketPage() {
@@ -42,21 +39,9 @@ function DeskTicketView() {
   const { data } = ticket;
   return (
     <Stack spacing={2}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        {back}
-        <Typography variant="h4" component="h1">
-          {ticketTitle(data._id)}
-        </Typography>
+      <TicketHeading ticket={data} back={back}>
         <Typography color="text.secondary">from {data.owner.username}</Typography>
-      </Box>
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-        <Chip label={`Status: ${data.status}`} color={data.status === 'open' ? 'success' : 'default'} />
-        <Chip label={categoryLabel(data.category)} variant="outlined" />
-        <Typography variant="body2" color="text.secondary">
-          Created {formatDateTime(data.createdAt)}
-        </Typography>
-      </Box>
-      <TicketProxyNote proxy={data.proxy} refund={data.refund} />
+      </TicketHeading>
       <RefundAction ticket={data} />
       <MessageList messages={data.messages} />
       <DeskActions ticket={data} />

@@ -1,19 +1,15 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'shared/routing/router';
-import { formatDateTime } from 'shared/format/date';
 import { TICKET_TEXT_MAX_LENGTH } from 'contract/support-rules';
 import { useAddMessage, useCloseTicket, useTicket } from '../api/tickets';
-import { categoryLabel, ticketTitle } from '../ticket-labels';
 import { MessageList } from './message-list';
-import { TicketProxyNote } from './ticket-proxy';
 import { ticketNotReady } from './ticket-not-ready';
+import { TicketHeading } from './ticket-heading';
 
 /** /support/{id}: one of the customer's tickets; replies and closing while it is open. */
 export function TicketDetailPage() {
@@ -31,20 +27,7 @@ export function TicketDetailPage() {
   const { data } = ticket;
   return (
     <Stack spacing={2}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        {back}
-        <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
-          {ticketTitle(data._id)}
-        </Typography>
-      </Box>
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-        <Chip label={`Status: ${data.status}`} color={data.status === 'open' ? 'success' : 'default'} />
-        <Chip label={categoryLabel(data.category)} variant="outlined" />
-        <Typography variant="body2" color="text.secondary">
-          Created {formatDateTime(data.createdAt)}
-        </Typography>
-      </Box>
-      <TicketProxyNote proxy={data.proxy} refund={data.refund} />
+      <TicketHeading ticket={data} back={back} />
       <MessageList messages={data.messages} />
       {data.status === 'open' && <ReplyForm ticketId={data._id} onClosed={() => void navigate('/support')} />}
     </Stack>
