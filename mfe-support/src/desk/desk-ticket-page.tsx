@@ -2,13 +2,12 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'shared/ui/toasts';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useParams } from 'shared/routing/router';
 import type { DeskTicket } from 'contract/support';
-import { REFUND_OFFLINE_WINDOW_HOURS, TICKET_TEXT_MAX_LENGTH } from 'contract/support-rules';
+import { REFUND_OFFLINE_WINDOW_HOURS } from 'contract/support-rules';
 import { serverMessage } from 'shared/api/api-client';
 import { formatMoney } from 'shared/format/money';
 import { useApproveRefund, useDeskReply, useDeskStatus, useDeskTicket } from '../api/desk';
@@ -16,6 +15,7 @@ import { MessageList } from '../ticket-detail/message-list';
 import { SupportOnly } from './support-only';
 import { ticketNotReady } from '../ticket-detail/ticket-not-ready';
 import { TicketHeading } from '../ticket-detail/ticket-heading';
+import { TicketTextField } from '../ticket-detail/ticket-text-field';
 
 /** /support/desk/{id}: any ticket, answered as the shop's support; close, reopen, approve its refund. */
 export function DeskTicketPage() {
@@ -103,14 +103,7 @@ function DeskActions({ ticket }: { ticket: DeskTicket }) {
   };
   return (
     <Stack component="form" spacing={1.5} onSubmit={submit} noValidate>
-      <TextField
-        label="Reply as support"
-        multiline
-        minRows={3}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        slotProps={{ htmlInput: { maxLength: TICKET_TEXT_MAX_LENGTH } }}
-      />
+      <TicketTextField label="Reply as support" rows={3} value={text} onChange={setText} />
       {reply.isError && <Alert severity="error">{serverMessage(reply.error, 'Failed to send the reply.')}</Alert>}
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         <Button type="submit" variant="contained" disabled={reply.isPending}>

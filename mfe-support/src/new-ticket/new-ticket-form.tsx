@@ -8,12 +8,13 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'shared/ui/toasts';
 import { useState, type FormEvent } from 'react';
 import type { CreateTicketRequest } from 'contract/support';
-import { TICKET_CATEGORIES, TICKET_TEXT_MAX_LENGTH, REFUND_TICKET_WINDOW_HOURS, type TicketCategory } from 'contract/support-rules';
+import { TICKET_CATEGORIES, REFUND_TICKET_WINDOW_HOURS, type TicketCategory } from 'contract/support-rules';
 import { serverMessage } from 'shared/api/api-client';
 import { formatDateTime } from 'shared/format/date';
 import { formatMoney } from 'shared/format/money';
 import { useCreateTicket, useRefundableProxies } from '../api/tickets';
 import { categoryLabel } from '../ticket-labels';
+import { TicketTextField } from '../ticket-detail/ticket-text-field';
 
 export const ticketToasts = {
   required: 'All fields are required.',
@@ -92,14 +93,7 @@ export function NewTicketForm({ onBack, onCreated }: { onBack: () => void; onCre
           ))}
         </TextField>
       )}
-      <TextField
-        label="Ticket text"
-        multiline
-        minRows={5}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        slotProps={{ htmlInput: { maxLength: TICKET_TEXT_MAX_LENGTH } }}
-      />
+      <TicketTextField label="Ticket text" rows={5} value={text} onChange={setText} />
       {create.isError && <Alert severity="error">Error creating ticket: {serverMessage(create.error, create.error.message)}</Alert>}
       <Box>
         <Button type="submit" variant="contained" disabled={create.isPending}>

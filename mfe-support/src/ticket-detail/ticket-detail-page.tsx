@@ -2,14 +2,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'shared/routing/router';
-import { TICKET_TEXT_MAX_LENGTH } from 'contract/support-rules';
 import { useAddMessage, useCloseTicket, useTicket } from '../api/tickets';
 import { MessageList } from './message-list';
 import { ticketNotReady } from './ticket-not-ready';
 import { TicketHeading } from './ticket-heading';
+import { TicketTextField } from './ticket-text-field';
 
 /** /support/{id}: one of the customer's tickets; replies and closing while it is open. */
 export function TicketDetailPage() {
@@ -52,14 +51,7 @@ function ReplyForm({ ticketId, onClosed }: { ticketId: string; onClosed: () => v
 
   return (
     <Stack component="form" spacing={1.5} onSubmit={submit} noValidate>
-      <TextField
-        label="Add a reply"
-        multiline
-        minRows={3}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        slotProps={{ htmlInput: { maxLength: TICKET_TEXT_MAX_LENGTH } }}
-      />
+      <TicketTextField label="Add a reply" rows={3} value={text} onChange={setText} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Button type="submit" variant="contained" disabled={reply.isPending}>
           Add reply
