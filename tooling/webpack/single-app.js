@@ -2,8 +2,8 @@
 // federation. Only the benchmark uses it, to measure what composing at runtime costs against the same pages
 // bundled together. The shell's remote registry is swapped for a module that imports each exposed page
 // locally, so routes, Suspense and error boundaries stay exactly as in the composed build.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
+import { writeGenerated } from './generated-file.js';
 
 export const isSingleAppBuild = () => process.env.BUILD_MODE === 'single';
 
@@ -46,9 +46,7 @@ export async function preloadRemoteModules(ids, files = 'sync') {
 }
 `;
   const out = join(workspaceRoot, 'shell', 'node_modules', '.cache', 'single-app', fileName);
-  mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, source);
-  return out;
+  return writeGenerated(out, source);
 }
 
 /** Which app a source file belongs to (`landing` for mfe-landing/...), so build labels stay per remote. */
