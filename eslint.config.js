@@ -34,20 +34,20 @@ const boundaryZones = [
     message: 'The API imports only the wire contract (contract/), no browser package.',
   },
   {
-    // The API starts the SOCKS5 gateway in-process on embedded defaults (main.ts) and its tests (and their
-    // test kits) start it the same way, through gateway/embedded. Elsewhere the API uses only the sealing of exit credentials and
+    // The API starts the SOCKS5 gateway in-process on embedded defaults (main.ts) and its tests (and the kits
+    // in src/test) start it the same way, through gateway/embedded. Elsewhere the API uses only the sealing of exit credentials and
     // the secret box: opening exit credentials is for the gateway and the checker alone.
-    target: ['./api/src/**/!(main|*.test|*-test-kit).ts', './api/bench'],
+    target: ['./api/src/!(main|*.test).ts', './api/src/!(test)/**/!(*.test).ts', './api/bench'],
     from: './gateway',
     except: ['./src/secret-box.ts', './src/exit-credentials.ts'],
     message: 'Only api/src/main.ts (and API tests) may start the gateway, through gateway/embedded; the API seals exit credentials and never opens them.',
   },
   {
     // The checker runs in the API process (main.ts) and in the inventory command when it works on the
-    // database itself; API tests (and their test kits) start it too. Nothing else in the API reaches into it.
+    // database itself; API tests (and the kits in src/test) start it too. Nothing else in the API reaches into it.
     target: [
-      './api/src/!(main|*.test|*-test-kit).ts',
-      './api/src/!(cli)/**/!(*.test|*-test-kit).ts',
+      './api/src/!(main|*.test).ts',
+      './api/src/!(cli|test)/**/!(*.test).ts',
       './api/src/cli/!(inventory|*.test).ts',
       './api/bench',
     ],
@@ -102,8 +102,8 @@ const boundaryZones = [
   {
     // Test kits and fixtures live in test folders and the test-kit package (tooling/jest, imported as
     // `test-kit/<file>`); the code that ships never reaches them.
-    target: ['api', 'gateway', ...apps, 'shared'].flatMap((pkg) => [`./${pkg}/src/!(test)/**/!(*.test).{ts,tsx}`, `./${pkg}/src/!(*.test).{ts,tsx}`]),
-    from: ['./api/src/test', './gateway/src/test', './tooling/jest', ...apps.map((app) => `./${app}/src/test`)],
+    target: ['api', 'gateway', 'checker', ...apps, 'shared'].flatMap((pkg) => [`./${pkg}/src/!(test)/**/!(*.test).{ts,tsx}`, `./${pkg}/src/!(*.test).{ts,tsx}`]),
+    from: ['./api/src/test', './gateway/src/test', './checker/src/test', './tooling/jest', ...apps.map((app) => `./${app}/src/test`)],
     message: 'Test support (src/test/, test-kit/) is for tests only: production code must not import it.',
   },
 ];

@@ -151,6 +151,8 @@ describe('loadConfig', () => {
       const firstCell = row.split('|')[1] ?? '';
       for (const [, name] of firstCell.matchAll(/`([A-Z0-9_]+)`/g)) documented.add(name as string);
     }
-    assert.deepEqual([...documented].sort(), Object.keys(Environment.properties).sort());
+    // The CHECKER_* rows are the checker's own variables, passed on as given and parsed by its config module.
+    const own = [...documented].filter((name) => !name.startsWith('CHECKER_'));
+    assert.deepEqual(own.sort(), Object.keys(Environment.properties).sort());
   });
 });

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { checkExit, judgeTarget, type CheckResult, type UpstreamExit } from './check.ts';
 import { startJudge, type Judge } from './judge.ts';
-import { closedPort, startImpostorJudge, startUpstream } from './test-kit.ts';
+import { closedPort, startImpostorJudge, startUpstream } from './test/checker-kit.ts';
 
 const timeouts = { connectMs: 1000, totalMs: 1500 };
 

@@ -11,10 +11,10 @@ import { closedPort, startUpstream } from 'checker/test-kit';
 import type { CheckRunSummary, InventorySummary } from 'contract/inventory';
 import type { HistoryItem } from 'contract/history';
 import type { ProxyListing, PurchaseItem } from 'contract/marketplace';
-import { call, customer, type Customer } from '../marketplace/market-test-kit.ts';
+import { call, customer, type Customer } from '../test/market-kit.ts';
 import { backends, injectWithLogin } from '../test/helpers.ts';
 import { fetchThrough } from '../test/socks-client.ts';
-import { buildInventoryApp, checkNow, importText, operatorCall } from './inventory-test-kit.ts';
+import { buildInventoryApp, checkNow, importText, operatorCall } from '../test/inventory-kit.ts';
 import { inventoryDb } from './inventory-schema.ts';
 
 /** A local page that says which address each connection came from. */

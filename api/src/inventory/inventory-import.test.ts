@@ -6,9 +6,9 @@ import { describe, it } from 'node:test';
 import { sql } from 'kysely';
 import type { InventorySummary } from 'contract/inventory';
 import type { ProxyListing } from 'contract/marketplace';
-import { call, customer } from '../marketplace/market-test-kit.ts';
+import { call, customer } from '../test/market-kit.ts';
 import { backends } from '../test/helpers.ts';
-import { buildInventoryApp, importText, operatorCall } from './inventory-test-kit.ts';
+import { buildInventoryApp, importText, operatorCall } from '../test/inventory-kit.ts';
 import { inventoryDb } from './inventory-schema.ts';
 import type { ProxySource, SourceExit } from './proxy-source.ts';
 

@@ -1,7 +1,7 @@
 // /api/operator/inventory: the operator stocks the shop. Import a file of exits (all or nothing unless told
 // to skip bad lines; `sync` retires the source's exits the file no longer lists), check exits now, retire a
 // source, read the summary. Called by the operator console with an operator's session, and by the
-// `inventory` command with the running instance's control secret (operator/operator-access.ts). Every
+// `inventory` command with the running instance's control secret (plugins/operator-access.ts). Every
 // action is logged with who did it; no answer and no log line carries an exit's credentials.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
@@ -9,7 +9,7 @@ import { CheckRequest, CheckRunSummary, ImportQuery, ImportReport, InventorySumm
 import { HttpError } from '../../../../http/errors.ts';
 import { errors } from '../../../../http/schemas.ts';
 import { DEFAULT_SOURCE, InventoryInputError } from '../../../../inventory/inventory.ts';
-import { operatorAccess } from '../../../../operator/operator-access.ts';
+import { operatorAccess } from '../../../../plugins/operator-access.ts';
 
 const FILE_TYPES = ['text/plain', 'text/csv', 'application/octet-stream'];
 

@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { authMessages } from 'contract/auth-rules';
-import { customer } from '../../../../marketplace/market-test-kit.ts';
-import { operatorMessages } from '../../../../operator/operator-access.ts';
+import { customer } from '../../../../test/market-kit.ts';
+import { operatorMessages } from '../../../../plugins/operator-access.ts';
 import { backends, build, injectWithLogin, register } from '../../../../test/helpers.ts';
 
 const ROUTES = [

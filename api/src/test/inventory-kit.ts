@@ -8,7 +8,7 @@ import type { CheckRequest, CheckRunSummary, ImportReport } from 'contract/inven
 import { startEmbeddedGateway, type EmbeddedDatabase } from 'gateway/embedded';
 import type { App } from '../app.ts';
 import type { InventoryChecker } from '../plugins/inventory.ts';
-import { build, openTestDatabase, testEnvironment, type Backend, type TestDatabase } from '../test/helpers.ts';
+import { build, openTestDatabase, testEnvironment, type Backend, type TestDatabase } from './helpers.ts';
 
 export interface InventoryApp {
   app: App;

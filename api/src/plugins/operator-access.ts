@@ -3,8 +3,8 @@
 // Checked on every call before the body is read, so nobody else learns even which input would be valid.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../http/errors.ts';
-import { currentUser } from '../plugins/auth.ts';
-import { isLoopbackPeer, tokensMatch } from './operator-control.ts';
+import { currentUser } from './auth.ts';
+import { isLoopbackPeer, tokensMatch } from '../operator/operator-control.ts';
 
 export const operatorMessages = {
   operatorsOnly: 'Only operators may do this. An operator role is granted on the server with grant-operator.',
