@@ -34,6 +34,7 @@ export const BUNDLED = [
   'query/invalidate-proxy-lists',
   'query/query-keys',
   'table/pager',
+  'ui/auth-dialog-link',
   'ui/build-label',
   'ui/dismissible-snackbar',
   'ui/flag',

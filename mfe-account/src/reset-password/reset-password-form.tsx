@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
@@ -18,6 +17,7 @@ import { authMessages } from 'contract/auth-rules';
 import { formMessages, resetPasswordSchema } from 'shared/validation/auth-schemas';
 import { formFieldProps } from 'shared/validation/shown-field-error';
 import { resetPassword } from './reset-password-api';
+import { AuthDialogLink } from 'shared/ui/auth-dialog-link';
 
 /** Reset failure: the toast, and the fallback shown under the form when the server gives no message. */
 export const resetMessages = {
@@ -93,19 +93,13 @@ export function ResetPasswordForm({ token }: { token: string }) {
         <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
           {busy ? 'Processing...' : 'Submit'}
         </Button>
-        <Typography variant="body2" sx={{ textAlign: 'center' }}>
-          Link expired or already used?{' '}
-          <Link component="button" type="button" variant="body2" onClick={() => setDialog('forgotPassword')}>
-            Request a new link
-          </Link>
-        </Typography>
+        <AuthDialogLink prompt="Link expired or already used?" dialog="forgotPassword">
+          Request a new link
+        </AuthDialogLink>
         {!signedIn && (
-          <Typography variant="body2" sx={{ textAlign: 'center' }}>
-            Remembered your password?{' '}
-            <Link component="button" type="button" variant="body2" onClick={() => setDialog('login')}>
-              Log in
-            </Link>
-          </Typography>
+          <AuthDialogLink prompt="Remembered your password?" dialog="login">
+            Log in
+          </AuthDialogLink>
         )}
       </Stack>
     </Box>

@@ -1,24 +1,21 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
-import { useSetAtom } from 'jotai';
 import { useSnackbar } from 'shared/ui/toasts';
 import { useState, type FormEvent } from 'react';
-import { authDialogAtom } from 'shared/auth/auth-dialog-atoms';
 import { authMessages } from 'contract/auth-rules';
 import { forgotPasswordSchema } from 'shared/validation/auth-schemas';
 import { formFieldProps } from 'shared/validation/shown-field-error';
 import { requestPasswordReset } from './auth-api';
 import { forgotFailure } from './auth-messages';
+import { AuthDialogLink } from 'shared/ui/auth-dialog-link';
 
 /** Forgot password: mails a reset link; leads back to login. */
 export function ForgotPasswordForm() {
-  const setDialog = useSetAtom(authDialogAtom);
   const { enqueueSnackbar } = useSnackbar();
   const [outcome, setOutcome] = useState<{ severity: 'success' | 'error'; message: string } | null>(null);
 
@@ -71,11 +68,7 @@ export function ForgotPasswordForm() {
         <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
           {busy ? 'Processing...' : 'Send reset link'}
         </Button>
-        <Typography variant="body2" sx={{ textAlign: 'center' }}>
-          <Link component="button" type="button" variant="body2" onClick={() => setDialog('login')}>
-            Back to login
-          </Link>
-        </Typography>
+        <AuthDialogLink dialog="login">Back to login</AuthDialogLink>
       </Stack>
     </Box>
   );

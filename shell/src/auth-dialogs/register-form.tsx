@@ -1,10 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
 import { useSetAtom } from 'jotai';
 import { useSnackbar } from 'shared/ui/toasts';
@@ -16,6 +14,7 @@ import { registerSchema } from 'shared/validation/auth-schemas';
 import { formFieldProps } from 'shared/validation/shown-field-error';
 import { registerAccount } from './auth-api';
 import { registerMessages } from './auth-messages';
+import { AuthDialogLink } from 'shared/ui/auth-dialog-link';
 
 type Field = 'username' | 'email' | 'password' | 'confirmPassword';
 
@@ -65,12 +64,9 @@ export function RegisterForm() {
         <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
           {busy ? 'Registering...' : 'Register'}
         </Button>
-        <Typography variant="body2" sx={{ textAlign: 'center' }}>
-          Already have an account?{' '}
-          <Link component="button" type="button" variant="body2" onClick={() => setDialog('login')}>
-            Log in
-          </Link>
-        </Typography>
+        <AuthDialogLink prompt="Already have an account?" dialog="login">
+          Log in
+        </AuthDialogLink>
       </Stack>
     </Box>
   );
