@@ -14,7 +14,7 @@ import {
   startTestGateway,
   waitForPort,
   type TestDatabase,
-} from './test-kit.ts';
+} from './test/gateway-kit.ts';
 
 describe('allow-list entries as the gateway applies them', () => {
   test('IPv4 written as IPv6 matches the IPv4 clients of that range, and no others', () => {

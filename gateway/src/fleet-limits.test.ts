@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test, type TestContext } from 'node:test';
 import type { GatewayConfig } from './config.ts';
-import { dropRedisKeys, newRedisPrefix, startFleetMember, waitForFleetPort, type FleetMember, type FleetOptions, type LimitStoreKind } from './fleet-kit.ts';
+import { dropRedisKeys, newRedisPrefix, startFleetMember, waitForFleetPort, type FleetMember, type FleetOptions, type LimitStoreKind } from './test/fleet-kit.ts';
 import type { GatewayCounters } from './socks5-session.ts';
-import { backends, createLease, handshake, openTestDatabase, startEchoTarget, type RawClient, type TestDatabase, type TestLease } from './test-kit.ts';
+import { backends, createLease, handshake, openTestDatabase, startEchoTarget, type RawClient, type TestDatabase, type TestLease } from './test/gateway-kit.ts';
 
 const stores: LimitStoreKind[] = ['postgres', 'redis'];
 

@@ -3,13 +3,13 @@
 // keeps serving on its own limits while the store is away.
 import assert from 'node:assert/strict';
 import { after, before, describe, test, type TestContext } from 'node:test';
-import { dropRedisKeys, newRedisPrefix, testRedisUrl, type LimitStoreKind } from './fleet-kit.ts';
+import { dropRedisKeys, newRedisPrefix, testRedisUrl, type LimitStoreKind } from './test/fleet-kit.ts';
 import { MemoryLimits, type Admission, type LimitSettings } from './limits.ts';
 import { silentLogger, type Logger } from './logger.ts';
 import { createRedisLimitBackend } from './redis-limits.ts';
 import { SharedLimits, type LimitBackend } from './shared-limits.ts';
 import { createSqlLimitBackend } from './sql-limits.ts';
-import { backends, openTestDatabase, type TestDatabase } from './test-kit.ts';
+import { backends, openTestDatabase, type TestDatabase } from './test/gateway-kit.ts';
 
 const settings: LimitSettings = {
   maxConnectionsPerLease: 256,

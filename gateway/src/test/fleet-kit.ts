@@ -5,10 +5,10 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { GatewayConfig } from './config.ts';
-import { startGateway, type Gateway } from './gateway.ts';
-import type { GatewayCounters } from './socks5-session.ts';
-import { testConfig, type TestDatabase } from './test-kit.ts';
+import type { GatewayConfig } from '../config.ts';
+import { startGateway, type Gateway } from '../gateway.ts';
+import type { GatewayCounters } from '../socks5-session.ts';
+import { testConfig, type TestDatabase } from './gateway-kit.ts';
 
 export const testRedisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 

@@ -1,7 +1,7 @@
 // A gateway process of a test fleet (fleet-kit.ts): started by a test with its settings in FLEET_MEMBER,
 // answering the test's questions (ready, ports, counters, close) over the IPC channel.
-import { startGateway } from './gateway.ts';
-import { createPgAdapter } from './pg-adapter.ts';
+import { startGateway } from '../gateway.ts';
+import { createPgAdapter } from '../pg-adapter.ts';
 
 const settings = JSON.parse(process.env.FLEET_MEMBER ?? '{}');
 const adapter = createPgAdapter({ url: settings.url, schema: settings.schema });
