@@ -3,7 +3,8 @@
 // On embedded defaults (PGlite) the SOCKS5 gateway runs in this process too: the embedded database is
 // reachable from here only. With PostgreSQL the gateway runs as processes of its own (`gateway/`).
 // The checker runs here for the operator's on-demand checks (/api/operator/inventory/check), with a judge
-// in this process unless CHECKER_JUDGE_URL names one.
+// in this process unless CHECKER_JUDGE_URL names one; on embedded defaults it also checks every exit on
+// schedule (with PostgreSQL, checker processes of their own do).
 import type { AddressInfo } from 'node:net';
 import { startEmbeddedChecker, type EmbeddedChecker } from 'checker/embedded';
 import { startEmbeddedGateway, type EmbeddedGateway, type EmbeddedDatabase } from 'gateway/embedded';
@@ -70,6 +71,9 @@ checker = await startEmbeddedChecker({
   environment: config.inventory.checkerEnvironment,
   exitCredentialsKey: config.inventory.credentialsKey,
   log: app.log.child({ module: 'checker' }),
+  // On embedded defaults nothing else can reach the database, so this process checks every exit on schedule;
+  // with PostgreSQL checker processes of their own do (`npm run pnpm -- --filter checker start`).
+  schedule: database.pglite !== undefined,
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -16,8 +16,18 @@ export interface CheckerConfig {
   connectTimeoutMs: number;
   /** Time for the whole check: greeting, login, CONNECT to the judge, request and answer. */
   timeoutMs: number;
-  /** Checks in flight at once in one on-demand run. */
+  /** Checks in flight at once: in this instance's schedule, and in one on-demand run. */
   concurrency: number;
+  /** Checks in flight at once against one upstream host (a provider's gateway serves many exits). */
+  hostConcurrency: number;
+  /** Each exit is checked once per interval across every checker instance. */
+  intervalMs: number;
+  /** An online exit is dead after this many failed checks in a row... */
+  deadAfterFailures: number;
+  /** ...or once its checks have failed for longer than this. */
+  deadAfterMs: number;
+  /** A dead exit is online again after this many passed checks in a row. */
+  onlineAfterSuccesses: number;
   /** PostgreSQL shared with the API; null: the checker runs inside the API on embedded PGlite. */
   databaseUrl: string | null;
   /** Key material that opens exit credentials; null: the key kept in the database's settings table. */
@@ -55,7 +65,12 @@ export function loadCheckerConfig(env: Environment = process.env): CheckerConfig
     judgePort: integer(env, 'CHECKER_JUDGE_PORT', 0, 0, 65_535),
     connectTimeoutMs,
     timeoutMs: integer(env, 'CHECKER_TIMEOUT_MS', 5000, connectTimeoutMs),
-    concurrency: integer(env, 'CHECKER_CONCURRENCY', 64, 1, 10_000),
+    concurrency: integer(env, 'CHECKER_CONCURRENCY', 256, 1, 20_000),
+    hostConcurrency: integer(env, 'CHECKER_HOST_CONCURRENCY', 16, 1, 20_000),
+    intervalMs: integer(env, 'CHECKER_INTERVAL_SECONDS', 60, 10, 86_400) * 1000,
+    deadAfterFailures: integer(env, 'CHECKER_DEAD_AFTER_FAILURES', 3, 1, 100),
+    deadAfterMs: integer(env, 'CHECKER_DEAD_AFTER_SECONDS', 60, 1, 86_400) * 1000,
+    onlineAfterSuccesses: integer(env, 'CHECKER_ONLINE_AFTER_SUCCESSES', 2, 1, 100),
     databaseUrl: env.DATABASE_URL?.trim() || null,
     exitCredentialsKey: env.EXIT_CREDENTIALS_KEY?.trim() || null,
     logLevel: env.LOG_LEVEL?.trim() || 'info',

@@ -1,7 +1,7 @@
 // The checker's entry for a host process: the API runs it in-process on embedded defaults (the embedded
 // database is reachable from there only) and for the operator's on-demand checks; the `inventory` command
 // runs it when it works on the database itself. It starts a judge in this process unless CHECKER_JUDGE_URL
-// names one elsewhere.
+// names one elsewhere. With `schedule` it also checks every exit once per interval (scheduler.ts).
 import type { CheckRunSummary } from 'contract/inventory';
 import type { EmbeddedDatabase } from 'gateway/embedded';
 import { createExitCredentialOpener } from 'gateway/exit-credential-opener';
@@ -13,6 +13,7 @@ import { loadCheckerConfig } from './config.ts';
 import type { CheckSelection } from './exit-checks.ts';
 import { startJudge, type Judge } from './judge.ts';
 import { runChecks } from './run-checks.ts';
+import { startScheduler, type Scheduler } from './scheduler.ts';
 
 export type { CheckSelection };
 
@@ -23,6 +24,8 @@ export interface EmbeddedCheckerOptions {
   /** EXIT_CREDENTIALS_KEY as the host has it; null: the key kept in the settings table. */
   exitCredentialsKey: string | null;
   log: Logger;
+  /** Check every exit once per interval from this process (the API on embedded defaults). */
+  schedule?: boolean;
 }
 
 export interface EmbeddedChecker {
@@ -50,14 +53,33 @@ export async function startEmbeddedChecker(options: EmbeddedCheckerOptions): Pro
     if (isLoopback(judgeUrl)) {
       log.info({ judge: judgeUrl }, 'checker: the judge is on this machine, so only exits that can reach it pass a check; set CHECKER_JUDGE_URL to a judge every exit can reach (README, Inventory)');
     }
+    const timeouts = { connectMs: config.connectTimeoutMs, totalMs: config.timeoutMs };
+    const scheduler: Scheduler | null = options.schedule
+      ? startScheduler({
+          adapter,
+          credentials,
+          judgeUrl,
+          timeouts,
+          policy: {
+            intervalMs: config.intervalMs,
+            deadAfterFailures: config.deadAfterFailures,
+            deadAfterMs: config.deadAfterMs,
+            onlineAfterSuccesses: config.onlineAfterSuccesses,
+          },
+          concurrency: config.concurrency,
+          hostConcurrency: config.hostConcurrency,
+          log,
+        })
+      : null;
     return {
       judgeUrl,
       check: (selection) =>
         runChecks(
-          { adapter, credentials, judgeUrl, timeouts: { connectMs: config.connectTimeoutMs, totalMs: config.timeoutMs }, concurrency: config.concurrency, log },
+          { adapter, credentials, judgeUrl, timeouts, concurrency: config.concurrency, log },
           selection,
         ),
       async close() {
+        await scheduler?.stop();
         await judge?.close();
         await adapter.close();
       },

@@ -96,3 +96,146 @@ export async function recordCheck(adapter: SqlAdapter, exitId: number, result: C
   );
   return rows[0]?.state ?? 'retired';
 }
+
+/** An exit this instance claimed: checked by no other instance until `claimedUntil`. */
+export interface ClaimedExit extends ExitToCheck {
+  claimedUntil: number;
+}
+
+/**
+ * Claims up to `limit` exits that are due (their next check time passed) and claimed by no live instance,
+ * earliest due first. Rows another instance is claiming at this moment are skipped (SKIP LOCKED), so two
+ * instances never claim the same exit; a claim lapses at `claimedUntil` if its instance never records.
+ */
+export async function claimDueExits(adapter: SqlAdapter, instance: string, limit: number, claimMs: number): Promise<ClaimedExit[]> {
+  const rows = await adapter.query<ExitRow & { claimed_until: Date | string }>(
+    `WITH due AS (
+       SELECT id FROM exits
+       WHERE kind = 'socks5' AND state <> 'retired' AND next_check_at <= now()
+         AND (claimed_until IS NULL OR claimed_until < now())
+       ORDER BY next_check_at LIMIT $1
+       FOR UPDATE SKIP LOCKED
+     )
+     UPDATE exits e SET claimed_until = now() + $2::float8 * interval '1 millisecond', claimed_by = $3
+     FROM due WHERE e.id = due.id
+     RETURNING e.id, e.source, e.host, e.port, e.endpoint_key, e.credentials_box, e.claimed_until`,
+    [limit, claimMs, instance],
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    source: row.source,
+    host: row.host,
+    port: Number(row.port),
+    endpointKey: row.endpoint_key,
+    credentialsBox: row.credentials_box,
+    claimedUntil: new Date(row.claimed_until).getTime(),
+  }));
+}
+
+/** Gives claims back unchecked (this instance stops, or could not start them in time): due again at once. */
+export async function releaseClaims(adapter: SqlAdapter, instance: string, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await adapter.query(`UPDATE exits SET claimed_until = NULL, claimed_by = NULL WHERE id = ANY($1::bigint[]) AND claimed_by = $2`, [[...ids], instance]);
+}
+
+/** When a scheduled check moves an exit's state. */
+export interface StatePolicy {
+  intervalMs: number;
+  deadAfterFailures: number;
+  deadAfterMs: number;
+  onlineAfterSuccesses: number;
+}
+
+export interface RecordedCheck {
+  /** false: the claim had lapsed and another instance holds the exit now; nothing was written. */
+  recorded: boolean;
+  from: ExitState;
+  state: ExitState;
+}
+
+/**
+ * Stores a scheduled check under its claim, with hysteresis: an online exit turns dead after
+ * `deadAfterFailures` failures in a row or once it has failed for over `deadAfterMs`; a dead one turns online
+ * after `onlineAfterSuccesses` passes in a row; an unchecked one takes its first check's verdict. `paused`
+ * (the judge is out): the check's fields are stored, but no counter and no state moves. The next check is
+ * due one interval after this one was due (once per interval, however long the check took).
+ */
+export async function recordScheduledCheck(
+  adapter: SqlAdapter,
+  instance: string,
+  exitId: number,
+  result: CheckResult,
+  policy: StatePolicy,
+  paused: boolean,
+): Promise<RecordedCheck> {
+  const failureText = result.ok ? '' : `check failed at ${result.stage}: ${result.failure}`;
+  const rows = await adapter.query<{ state: ExitState; old_state: ExitState; failures: number }>(
+    `WITH before AS (
+       SELECT id, state, consecutive_failures, consecutive_successes, failing_since FROM exits
+       WHERE id = $1 AND claimed_by = $2 FOR UPDATE
+     ),
+     counted AS (
+       SELECT id, state AS old_state,
+         CASE WHEN $13::boolean THEN consecutive_failures WHEN $3::boolean THEN 0 ELSE consecutive_failures + 1 END AS failures,
+         CASE WHEN $13::boolean THEN consecutive_successes WHEN $3::boolean THEN consecutive_successes + 1 ELSE 0 END AS successes,
+         CASE WHEN $13::boolean THEN failing_since WHEN $3::boolean THEN NULL ELSE coalesce(failing_since, now()) END AS failing_since
+       FROM before
+     ),
+     decided AS (
+       SELECT c.*, CASE
+         WHEN $13::boolean OR c.old_state = 'retired' THEN c.old_state
+         WHEN $3::boolean AND (c.old_state = 'unchecked' OR c.successes >= $12::int) THEN 'online'
+         WHEN $3::boolean THEN c.old_state
+         WHEN c.old_state = 'unchecked' THEN 'dead'
+         WHEN c.failures >= $10::int OR now() - c.failing_since > $11::float8 * interval '1 millisecond' THEN 'dead'
+         ELSE c.old_state END AS state
+       FROM counted c
+     ),
+     after AS (
+       UPDATE exits e SET
+         checked_at = now(), check_ok = $3::boolean, check_stage = $4, check_failure = $5, connect_ms = $6,
+         ping_ms = coalesce($7, e.ping_ms), exit_ip = coalesce($8, e.exit_ip),
+         state = d.state,
+         state_changed_at = CASE WHEN d.state <> d.old_state THEN now() ELSE e.state_changed_at END,
+         consecutive_failures = d.failures, consecutive_successes = d.successes, failing_since = d.failing_since,
+         next_check_at = CASE WHEN e.next_check_at + $9::float8 * interval '1 millisecond' > now()
+                              THEN e.next_check_at + $9::float8 * interval '1 millisecond'
+                              ELSE now() + $9::float8 * interval '1 millisecond' END,
+         claimed_until = NULL, claimed_by = NULL
+       FROM decided d WHERE e.id = d.id
+       RETURNING e.id, d.state, d.old_state, d.failures, d.failing_since
+     ),
+     logged AS (
+       INSERT INTO exit_state_changes (exit_id, from_state, to_state, reason, check_interval_s)
+       SELECT id, old_state, state,
+         CASE WHEN state = 'online' THEN
+                CASE WHEN old_state = 'unchecked' THEN 'check passed' ELSE $15::text END
+              WHEN old_state = 'unchecked' THEN $14::text
+              WHEN failures >= $10::int THEN $14::text || ' (' || failures || ' failures in a row)'
+              ELSE $14::text || ' (failing for ' || round(extract(epoch FROM now() - failing_since)) || ' s)' END,
+         round($9::float8 / 1000.0)
+       FROM after WHERE old_state <> state
+     )
+     SELECT state, old_state, failures FROM after`,
+    [
+      exitId,
+      instance,
+      result.ok,
+      result.ok ? null : result.stage,
+      result.ok ? null : result.failure,
+      result.connectMs,
+      result.ok ? result.pingMs : null,
+      result.ok ? result.exitIp : null,
+      policy.intervalMs,
+      policy.deadAfterFailures,
+      policy.deadAfterMs,
+      policy.onlineAfterSuccesses,
+      paused,
+      failureText,
+      `${policy.onlineAfterSuccesses} checks passed in a row`,
+    ],
+  );
+  const row = rows[0];
+  if (!row) return { recorded: false, from: 'retired', state: 'retired' };
+  return { recorded: true, from: row.old_state, state: row.state };
+}

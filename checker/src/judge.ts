@@ -21,12 +21,13 @@ export function callerAddress(request: IncomingMessage): string {
   return address.startsWith('::ffff:') && address.includes('.') ? address.slice('::ffff:'.length) : address;
 }
 
-function answer(request: IncomingMessage, response: ServerResponse): void {
+function answer(request: IncomingMessage, response: ServerResponse, onAnswer?: () => void): void {
   const url = new URL(request.url ?? '/', 'http://judge.invalid');
   if (url.pathname !== '/' || (request.method !== 'GET' && request.method !== 'HEAD')) {
     response.writeHead(404, { 'content-type': 'text/plain', connection: 'close' }).end('not found\n');
     return;
   }
+  onAnswer?.();
   const nonce = url.searchParams.get('n') ?? '';
   const body = JSON.stringify({ ip: callerAddress(request), n: NONCE.test(nonce) ? nonce : '' });
   response.writeHead(200, {
@@ -38,8 +39,17 @@ function answer(request: IncomingMessage, response: ServerResponse): void {
   response.end(request.method === 'HEAD' ? undefined : body);
 }
 
-export async function startJudge(options: { host: string; port: number }): Promise<Judge> {
-  const server = createServer({ requestTimeout: 10_000, headersTimeout: 5_000, keepAliveTimeout: 1_000 }, answer);
+export interface JudgeOptions {
+  host: string;
+  port: number;
+  /** Called for every answer to GET / (tests count the checks that reached the judge). */
+  onAnswer?: () => void;
+}
+
+export async function startJudge(options: JudgeOptions): Promise<Judge> {
+  const server = createServer({ requestTimeout: 10_000, headersTimeout: 5_000, keepAliveTimeout: 1_000 }, (request, response) =>
+    answer(request, response, options.onAnswer),
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen({ host: options.host, port: options.port }, () => {

@@ -1,8 +1,12 @@
 // Test helpers: small upstream SOCKS5 servers that behave as exits do in the wild (a good one, optionally
 // leaving from another loopback address so the judge sees a distinct exit IP; one that never answers; one that
 // answers garbage; one that hangs up half-way), and a fake "judge" that answers something else.
+import { fork, type ChildProcess } from 'node:child_process';
 import { createServer as createHttpServer } from 'node:http';
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { createExitCredentialSealer } from 'gateway/exit-credentials';
+import type { TestDatabase } from 'gateway/test-kit';
+import type { SchedulerCounters, SchedulerOptions } from '../scheduler.ts';
 
 export type UpstreamBehaviour = 'socks5' | 'black-hole' | 'garbage' | 'hang-up-after-greeting';
 
@@ -19,10 +23,15 @@ export interface UpstreamOptions {
   password?: string;
   /** The address outgoing connections leave from (127.0.0.2, ...): where the exit's traffic "leaves". */
   localAddress?: string;
+  /** The port to listen on (default: any free one). */
+  port?: number;
 }
 
-async function listen(server: Server): Promise<number> {
-  await new Promise<void>((resolve) => server.listen({ host: '127.0.0.1', port: 0 }, resolve));
+async function listen(server: Server, port = 0): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ host: '127.0.0.1', port }, resolve);
+  });
   return (server.address() as AddressInfo).port;
 }
 
@@ -119,7 +128,7 @@ export async function startUpstream(options: UpstreamOptions = {}): Promise<Test
     }
     serveSocks5(client, options);
   });
-  upstream.port = await listen(server);
+  upstream.port = await listen(server, options.port);
   upstream.close = closer(server, sockets);
   return upstream;
 }
@@ -147,4 +156,112 @@ export async function closedPort(): Promise<number> {
   const port = await listen(server);
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
+}
+
+/** The key tests seal exit credentials with (and checkers open them with). */
+export const TEST_CREDENTIALS_KEY = 'checker-test-key-0123456789abcdef';
+
+export interface TestExit {
+  port: number;
+  host?: string;
+  login?: string;
+  password?: string;
+  state?: 'unchecked' | 'online' | 'dead';
+}
+
+/** Upstream exits written as an import writes them (sealed credentials); returns their ids in order. */
+export async function insertExits(database: TestDatabase, exits: readonly TestExit[], source = 'test'): Promise<number[]> {
+  const sealer = createExitCredentialSealer(TEST_CREDENTIALS_KEY);
+  const ids: number[] = [];
+  for (let from = 0; from < exits.length; from += 500) {
+    const values: unknown[] = [];
+    const rows = exits.slice(from, from + 500).map((exit, i) => {
+      const host = exit.host ?? '127.0.0.1';
+      const endpointKey = `socks5:${host}:${exit.port}:${from + i}`;
+      const credentials = exit.login === undefined ? null : { login: exit.login, password: exit.password ?? '' };
+      values.push(
+        source,
+        endpointKey,
+        host,
+        exit.port,
+        credentials ? sealer.seal(endpointKey, credentials) : null,
+        credentials ? sealer.credentialsDigest(credentials) : null,
+        exit.state ?? 'unchecked',
+      );
+      const at = i * 7;
+      return `($${at + 1}, $${at + 2}, 'socks5', $${at + 3}, $${at + 4}, $${at + 5}, $${at + 6}, 'datacenter', $${at + 7})`;
+    });
+    const inserted = await database.sql<{ id: number }>(
+      `INSERT INTO exits (source, endpoint_key, kind, host, port, credentials_box, credentials_digest, declared_type, state)
+       VALUES ${rows.join(', ')} RETURNING id`,
+      values,
+    );
+    ids.push(...inserted.map((row) => Number(row.id)));
+  }
+  return ids;
+}
+
+export interface CheckerProcess {
+  counters(): Promise<SchedulerCounters>;
+  /** Stops it the way SIGTERM does: checks in flight finish, unstarted claims are given back. */
+  stop(): Promise<void>;
+  /** Kills it mid-work (SIGKILL): its claims lapse on their own. */
+  kill(): Promise<void>;
+}
+
+type ProcessSettings = Pick<SchedulerOptions, 'judgeUrl' | 'timeouts' | 'policy' | 'concurrency' | 'hostConcurrency' | 'pollMs' | 'instance'>;
+
+/** A checker in a process of its own on the test's PostgreSQL schema (checker-process.ts). */
+export async function startCheckerProcess(database: TestDatabase, scheduler: ProcessSettings): Promise<CheckerProcess> {
+  const postgres = database.postgres;
+  if (!postgres) throw new Error('checker processes need PostgreSQL (TEST_DATABASE_URL)');
+  const child: ChildProcess = fork(new URL('./checker-process.ts', import.meta.url), [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: [],
+    env: { ...process.env, CHECKER_MEMBER: JSON.stringify({ url: postgres.url, schema: postgres.schema, credentialsKey: TEST_CREDENTIALS_KEY, scheduler }) },
+  });
+  let nextId = 0;
+  const waiting = new Map<number, (reply: { result?: unknown; error?: string }) => void>();
+  child.on('message', (message: { id: number; result?: unknown; error?: string }) => waiting.get(message.id)?.(message));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let gone = false;
+  child.once('exit', () => {
+    gone = true;
+    for (const settle of waiting.values()) settle({ error: 'the checker process exited' });
+  });
+  const ask = <T,>(op: string): Promise<T> =>
+    new Promise((resolve, reject) => {
+      if (gone) return reject(new Error('the checker process exited'));
+      const id = ++nextId;
+      waiting.set(id, (reply) => {
+        waiting.delete(id);
+        if (reply.error) reject(new Error(reply.error));
+        else resolve(reply.result as T);
+      });
+      child.send({ id, op });
+    });
+  await ask('ready');
+  return {
+    counters: () => ask<SchedulerCounters>('counters'),
+    async stop() {
+      await ask('stop');
+      child.kill('SIGTERM');
+      await exited;
+    },
+    kill() {
+      child.kill('SIGKILL');
+      return exited;
+    },
+  };
+}
+
+/** Polls `probe` until it returns something truthy; fails after `timeoutMs`. */
+export async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs: number, everyMs = 50): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
 }
