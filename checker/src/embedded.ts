@@ -24,8 +24,11 @@ export interface EmbeddedCheckerOptions {
   /** EXIT_CREDENTIALS_KEY as the host has it; null: the key kept in the settings table. */
   exitCredentialsKey: string | null;
   log: Logger;
-  /** Check every exit once per interval from this process (the API on embedded defaults). */
-  schedule?: boolean;
+  /**
+   * Check every exit once per interval from this process (the API on embedded defaults). Tests may pass
+   * shorter timings than the settings allow (an interval under 10 s, a poll).
+   */
+  schedule?: boolean | { intervalMs: number; pollMs: number };
 }
 
 export interface EmbeddedChecker {
@@ -60,8 +63,9 @@ export async function startEmbeddedChecker(options: EmbeddedCheckerOptions): Pro
           credentials,
           judgeUrl,
           timeouts,
+          ...(typeof options.schedule === 'object' ? { pollMs: options.schedule.pollMs } : {}),
           policy: {
-            intervalMs: config.intervalMs,
+            intervalMs: typeof options.schedule === 'object' ? options.schedule.intervalMs : config.intervalMs,
             deadAfterFailures: config.deadAfterFailures,
             deadAfterMs: config.deadAfterMs,
             onlineAfterSuccesses: config.onlineAfterSuccesses,

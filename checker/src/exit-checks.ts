@@ -213,7 +213,7 @@ export async function recordScheduledCheck(
               WHEN old_state = 'unchecked' THEN $14::text
               WHEN failures >= $10::int THEN $14::text || ' (' || failures || ' failures in a row)'
               ELSE $14::text || ' (failing for ' || round(extract(epoch FROM now() - failing_since)) || ' s)' END,
-         round($9::float8 / 1000.0)
+         ceil($9::float8 / 1000.0)
        FROM after WHERE old_state <> state
      )
      SELECT state, old_state, failures FROM after`,

@@ -10,16 +10,21 @@ export interface BalanceEvent {
 /**
  * Socket.io event about one of the user's leases, sent with `balance` when the renewal sweep renewed it,
  * could not renew it (the balance was short: auto-renewal is now off and the lease ended), or it ended.
- * `waiting`: its period is over and it waits, uncharged, for its offline exit.
+ * `waiting`: its period is over and it waits, uncharged, for its offline exit. `down`: the checker found its
+ * exit dead (sent alone, with `down_since` and `check_interval_s`).
  */
 export const LEASE_EVENT = 'lease';
-export type LeaseEventKind = 'renewed' | 'renewal-failed' | 'waiting' | 'ended';
+export type LeaseEventKind = 'renewed' | 'renewal-failed' | 'waiting' | 'ended' | 'down';
 export interface LeaseEvent {
   history_id: string;
   real_ip: string;
   kind: LeaseEventKind;
-  /** ISO 8601: the new end after a renewal, else when the lease's last period ended. */
+  /** ISO 8601: the new end after a renewal, else when the lease's (last) period ends. */
   expires_at: string;
+  /** `down`: ISO 8601, when its exit was found dead. */
+  down_since?: string;
+  /** `down`: how often the checker checks it (seconds). */
+  check_interval_s?: number;
 }
 
 /** GET /remotes.json: federation name -> manifest URL. */

@@ -53,9 +53,12 @@ export interface SweepSummary {
   notices: number;
 }
 
+/** What the sweep tells (`down` is the checker's news, told by inventory/exit-down-notices.ts). */
+type SweepKind = Exclude<LeaseEventKind, 'down'>;
+
 interface Outcome {
   userId: string;
-  event: LeaseEvent;
+  event: LeaseEvent & { kind: SweepKind };
 }
 
 const dollars = (cents: number) => `$${centsToDollars(cents).toFixed(2)}`;
@@ -103,7 +106,7 @@ export class RenewalSweep {
     const leaseId = Number(lease.id);
     const expiresAt = new Date(lease.expires_at);
     const over = expiresAt <= now;
-    const event = (kind: LeaseEventKind, realIp: string, at: Date): Outcome => ({
+    const event = (kind: SweepKind, realIp: string, at: Date): Outcome => ({
       userId: lease.user_id,
       event: { history_id: String(leaseId), real_ip: realIp, kind, expires_at: at.toISOString() },
     });
@@ -237,7 +240,7 @@ export class RenewalSweep {
   }
 }
 
-const KIND_COUNTER: Record<LeaseEventKind, keyof SweepSummary> = {
+const KIND_COUNTER: Record<SweepKind, keyof SweepSummary> = {
   renewed: 'renewed',
   'renewal-failed': 'failed',
   waiting: 'waiting',

@@ -1,13 +1,17 @@
 // The renewal sweep as a job of every API instance: each sweeps every `RENEWAL_SWEEP_MS` (0: never; tests
-// call `app.renewalSweep.run(at)` with the moment they want). Instances need no coordination: the sweep
+// call `app.renewalSweep.run(at)` with the moment they want), then tells customers whose leased exit the
+// checker found dead (`app.exitDownNotices`). Instances need no coordination: the sweep
 // locks each lease it settles and skips the ones another instance holds.
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { RenewalSweep } from '../history/renewal-sweep.ts';
+import { createExitDownNotices, type ExitDownNotices } from '../inventory/exit-down-notices.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     renewalSweep: RenewalSweep;
+    /** Tells customers whose leased exit went dead (run after each sweep; tests call `run()`). */
+    exitDownNotices: ExitDownNotices;
   }
 }
 
@@ -36,6 +40,15 @@ export default fp<RenewalOptions>(
       onError: (error, context) => app.log.error({ err: error }, context),
     });
     app.decorate('renewalSweep', sweep);
+    const downNotices = createExitDownNotices({
+      db: app.db,
+      publicUrl: config.publicUrl,
+      publicHost: config.gateway.publicHost,
+      sendMail: (mail) => app.mailer.send(mail),
+      notify: (userId, event) => app.notifyLease(userId, event),
+      onError: (error, context) => app.log.error({ err: error }, context),
+    });
+    app.decorate('exitDownNotices', downNotices);
     if (sweepMs === 0) return;
 
     let running: Promise<void> | null = null;
@@ -52,6 +65,11 @@ export default fp<RenewalOptions>(
           }
         })
         .catch((error: unknown) => app.log.error({ err: error }, 'renewal sweep failed'))
+        .then(() => downNotices.run())
+        .then((notices) => {
+          if (notices && notices.transitions > 0) app.log.info(notices, 'exit-down notices');
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, 'exit-down notices failed'))
         .finally(() => {
           running = null;
         });

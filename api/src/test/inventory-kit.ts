@@ -25,6 +25,8 @@ export interface InventoryAppOptions {
   gateway?: boolean;
   periodSeconds?: number;
   logLevel?: string;
+  /** Run the scheduled checker too (as `npm start` does), with these timings and CHECKER_* settings. */
+  schedule?: { intervalMs: number; pollMs: number; environment?: Record<string, string> };
 }
 
 let portBlock = 0;
@@ -65,9 +67,10 @@ export async function buildInventoryApp(t: TestContext, backend: Backend, option
       : { kind: 'postgres', url: testEnvironment.databaseUrl!, schema: database.schema };
   checker = await startEmbeddedChecker({
     database: embedded,
-    environment: { CHECKER_TIMEOUT_MS: '2000', CHECKER_CONNECT_TIMEOUT_MS: '1000' },
+    environment: { CHECKER_TIMEOUT_MS: '2000', CHECKER_CONNECT_TIMEOUT_MS: '1000', ...options.schedule?.environment },
     exitCredentialsKey: null,
     log: app.log.child({ module: 'checker' }),
+    ...(options.schedule ? { schedule: { intervalMs: options.schedule.intervalMs, pollMs: options.schedule.pollMs } } : {}),
   });
   const gateway = options.gateway
     ? await startEmbeddedGateway({ database: embedded, environment, log: app.log.child({ module: 'gateway' }) })

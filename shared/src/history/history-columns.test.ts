@@ -103,5 +103,9 @@ describe('lease event toasts', () => {
     );
     expect(leaseEventMessage({ ...event, kind: 'waiting' }).text).toBe('Proxy 198.18.1.2 is offline: it will be renewed once it is back online');
     expect(leaseEventMessage({ ...event, kind: 'ended' }).text).toBe('Proxy 198.18.1.2 has expired');
+    expect(leaseEventMessage({ ...event, kind: 'down', down_since: new Date(2026, 4, 2, 17, 45).toISOString(), check_interval_s: 60 })).toEqual({
+      text: 'Proxy 198.18.1.2 is down since 02.05 17:45; we are checking it every 60 s',
+      variant: 'warning',
+    });
   });
 });

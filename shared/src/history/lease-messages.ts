@@ -1,7 +1,7 @@
 import type { LeaseEvent } from 'contract/realtime';
 import { formatDayMonthTime } from 'shared/format/date';
 
-/** The toast for a lease event from the server (a renewal, a failed one, a wait, an end). */
+/** The toast for a lease event from the server (a renewal, a failed one, a wait, an end, its exit down). */
 export function leaseEventMessage(event: LeaseEvent): { text: string; variant: 'success' | 'warning' | 'info' } {
   switch (event.kind) {
     case 'renewed':
@@ -12,5 +12,10 @@ export function leaseEventMessage(event: LeaseEvent): { text: string; variant: '
       return { text: `Proxy ${event.real_ip} is offline: it will be renewed once it is back online`, variant: 'info' };
     case 'ended':
       return { text: `Proxy ${event.real_ip} has expired`, variant: 'info' };
+    case 'down':
+      return {
+        text: `Proxy ${event.real_ip} is down since ${formatDayMonthTime(event.down_since ?? event.expires_at)}; we are checking it every ${event.check_interval_s ?? 60} s`,
+        variant: 'warning',
+      };
   }
 }

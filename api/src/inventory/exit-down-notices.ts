@@ -1,0 +1,103 @@
+// Tells customers that the exit of a proxy they lease went dead: a socket event to their open pages and a
+// mail ("your proxy … is down since …; we are checking it every … s"). The checker writes the transition
+// (exit_state_changes, to 'dead'); every API instance runs this after its renewal sweep, and each transition
+// is claimed by one of them (customers_told_at, FOR UPDATE SKIP LOCKED), so a customer is told once.
+import { sql, type Kysely } from 'kysely';
+import type { LeaseEvent } from 'contract/realtime';
+import type { Schema } from '../db/schema.ts';
+import type { Mail } from '../mail/mail.ts';
+
+export interface ExitDownNoticesOptions {
+  db: Kysely<Schema>;
+  publicUrl: string;
+  /** The gateway host of every proxy string (`publicHost:port`). */
+  publicHost: string;
+  sendMail(mail: Mail): Promise<void>;
+  notify(userId: string, event: LeaseEvent): void;
+  onError(error: unknown, context: string): void;
+}
+
+interface DownLease {
+  lease_id: string;
+  user_id: string;
+  email: string;
+  username: string;
+  proxy: string;
+  real_ip: string;
+  expires_at: Date | string;
+  changed_at: Date | string;
+  check_interval_s: number | null;
+}
+
+/** Transitions claimed per pass (the rest wait for the next). */
+const BATCH = 200;
+
+export function createExitDownNotices(options: ExitDownNoticesOptions) {
+  return {
+    /** One pass: claims the untold transitions to 'dead' and tells the customers of their running leases. */
+    async run(): Promise<{ transitions: number; told: number }> {
+      const { db, publicHost } = options;
+      const claimed = await db.transaction().execute(async (trx) => {
+        const { rows: transitions } = await sql<{ id: string }>`
+          update exit_state_changes set customers_told_at = now()
+          where id in (
+            select id from exit_state_changes
+            where customers_told_at is null and to_state = 'dead'
+            order by id limit ${BATCH}
+            for update skip locked)
+          returning id`.execute(trx);
+        if (transitions.length === 0) return { transitions: 0, leases: [] as DownLease[] };
+        const { rows: leases } = await sql<DownLease>`
+          select le.id as lease_id, le.user_id, u.email, u.username, ${publicHost} || ':' || le.port as proxy,
+            li.real_ip, le.expires_at, ch.changed_at, ch.check_interval_s
+          from exit_state_changes ch
+          join proxy_listings li on li.exit_id = ch.exit_id
+          join proxy_leases le on le.listing_id = li.id
+          join users u on u.id = le.user_id
+          where ch.id = any(${transitions.map((row) => Number(row.id))}::bigint[])
+            and le.ended_at is null and le.expires_at > now()
+          order by le.id`.execute(trx);
+        return { transitions: transitions.length, leases };
+      });
+      let told = 0;
+      for (const lease of claimed.leases) {
+        const since = new Date(lease.changed_at);
+        const everySeconds = lease.check_interval_s ?? 60;
+        options.notify(lease.user_id, {
+          history_id: String(lease.lease_id),
+          real_ip: lease.real_ip,
+          kind: 'down',
+          expires_at: new Date(lease.expires_at).toISOString(),
+          down_since: since.toISOString(),
+          check_interval_s: everySeconds,
+        });
+        try {
+          await options.sendMail(exitDownMail(lease, since, everySeconds, options.publicUrl));
+          told += 1;
+        } catch (error) {
+          options.onError(error, `exit-down notice for lease ${lease.lease_id}`);
+        }
+      }
+      return { transitions: claimed.transitions, told };
+    },
+  };
+}
+
+export type ExitDownNotices = ReturnType<typeof createExitDownNotices>;
+
+function exitDownMail(lease: DownLease, since: Date, everySeconds: number, publicUrl: string): Mail {
+  const when = `${since.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return {
+    to: lease.email,
+    subject: `Your proxy ${lease.proxy} is down`,
+    text: [
+      `Hello ${lease.username},`,
+      '',
+      `Your proxy ${lease.proxy} (exit ${lease.real_ip}) is down since ${when}; we are checking it every ${everySeconds} s.`,
+      'Its History entry shows ONLINE "Dead" until it is back. If it went down within 2 hours of purchase, open a support ticket',
+      'within 5 hours of purchase for a refund.',
+      '',
+      `Your proxies: ${publicUrl}/history`,
+    ].join('\n'),
+  };
+}
