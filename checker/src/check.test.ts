@@ -51,6 +51,21 @@ describe('checking an exit', () => {
     }
   });
 
+  it('a speed check downloads the asked bytes from the judge through the exit and reports the rate', async () => {
+    const upstream = await startUpstream({ localAddress: '127.0.0.2' });
+    try {
+      const result = await checkExit(exitAt(upstream.port), judgeTarget(judge.url), timeouts, { bytes: 2_000_000 });
+      assert.equal(result.ok, true, JSON.stringify(result));
+      if (!result.ok) return;
+      assert.equal(result.exitIp, '127.0.0.2');
+      assert.ok(result.speedMbps !== undefined && result.speedMbps > 0, JSON.stringify(result));
+      const plain = await checkExit(exitAt(upstream.port), judgeTarget(judge.url), timeouts);
+      assert.equal(plain.ok && plain.speedMbps, undefined, 'a plain check measures no speed');
+    } finally {
+      await upstream.close();
+    }
+  });
+
   it('a wrong password fails at auth; a login the exit lacks fails at the greeting', async () => {
     const upstream = await startUpstream({ login: 'provider', password: 'right' });
     try {
@@ -105,6 +120,7 @@ describe('checking an exit', () => {
     try {
       assertFailed(await checkExit(exitAt(upstream.port), judgeTarget(impostor.url), timeouts), 'answer', 'bad-answer');
       assertFailed(await checkExit(exitAt(upstream.port), judgeTarget(portal.url), timeouts), 'answer', 'bad-answer');
+      assertFailed(await checkExit(exitAt(upstream.port), judgeTarget(impostor.url), timeouts, { bytes: 1000 }), 'answer', 'bad-answer');
     } finally {
       await upstream.close();
       await impostor.close();
@@ -123,6 +139,11 @@ describe('the judge', () => {
       assert.deepEqual(await answer.json(), { ip: '127.0.0.1', n: 'abc_123' });
       assert.deepEqual(await (await fetch(`${judge.url}?n=${'x'.repeat(65)}`)).json(), { ip: '127.0.0.1', n: '' });
       assert.equal((await fetch(`${judge.url}anything`)).status, 404);
+      const download = await fetch(`${judge.url}?n=abc&bytes=100000`);
+      assert.equal(download.status, 200);
+      assert.deepEqual([download.headers.get('x-judge-ip'), download.headers.get('x-judge-nonce')], ['127.0.0.1', 'abc']);
+      assert.equal((await download.arrayBuffer()).byteLength, 100_000);
+      assert.equal((await fetch(`${judge.url}?n=abc&bytes=${16 * 1024 * 1024 + 1}`)).status, 400);
       assert.equal((await fetch(judge.url, { method: 'POST', body: 'x' })).status, 404);
     } finally {
       await judge.close();

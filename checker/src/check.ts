@@ -28,7 +28,8 @@ export type CheckFailure =
   | 'error';
 
 export type CheckResult =
-  | { ok: true; connectMs: number; pingMs: number; totalMs: number; exitIp: string }
+  /** speedMbps: on a check asked to measure speed, the download's rate through the exit. */
+  | { ok: true; connectMs: number; pingMs: number; totalMs: number; exitIp: string; speedMbps?: number }
   | { ok: false; stage: CheckStage; failure: CheckFailure; detail: string; connectMs: number | null; totalMs: number };
 
 export interface UpstreamExit {
@@ -48,6 +49,14 @@ export interface JudgeTarget {
 export interface CheckTimeouts {
   connectMs: number;
   totalMs: number;
+}
+
+/**
+ * A check that also measures speed asks the judge for this many bytes and times their download. It may take
+ * twice the check's time; a download cut short by that still gives the rate of what arrived.
+ */
+export interface SpeedProbe {
+  bytes: number;
 }
 
 export function judgeTarget(url: string): JudgeTarget {
@@ -129,7 +138,20 @@ function answerComplete(raw: Buffer): boolean {
   return length !== null && raw.length - (headerEnd + 4) >= Number(length[1]);
 }
 
-export function checkExit(exit: UpstreamExit, judge: JudgeTarget, timeouts: CheckTimeouts): Promise<CheckResult> {
+/** Reads the head of the judge's speed answer: 200, our nonce and the address in its headers, the length asked. */
+function readSpeedHead(head: string, nonce: string, bytes: number): { ip: string } | { problem: string } {
+  const status = /^HTTP\/1\.[01] (\d{3})/.exec(head);
+  if (!status) return { problem: 'the answer is not HTTP' };
+  if (status[1] !== '200') return { problem: `the judge answered HTTP ${status[1]}` };
+  const header = (name: string) => new RegExp(`\r\n${name}:[ \t]*([^\r\n]*)`, 'i').exec(head)?.[1]?.trim();
+  if (header('x-judge-nonce') !== nonce) return { problem: 'the answer does not carry our nonce: something else answered' };
+  const ip = header('x-judge-ip') ?? '';
+  if (isIP(ip) === 0) return { problem: 'the judge named no address' };
+  if (Number(header('content-length')) !== bytes) return { problem: 'the judge sent another length than asked' };
+  return { ip };
+}
+
+export function checkExit(exit: UpstreamExit, judge: JudgeTarget, timeouts: CheckTimeouts, speed?: SpeedProbe): Promise<CheckResult> {
   return new Promise((resolve) => {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
@@ -141,6 +163,8 @@ export function checkExit(exit: UpstreamExit, judge: JudgeTarget, timeouts: Chec
     let firstByteAt = 0;
     let buffer: Buffer = Buffer.alloc(0);
     let done = false;
+    /** The speed answer's head was read: the address it names, and the body bytes counted since. */
+    let download: { ip: string; received: number; firstAt: number } | null = null;
     const socket: Socket = connect({ host: exit.host, port: exit.port, noDelay: true });
 
     const finish = (result: CheckResult) => {
@@ -156,8 +180,24 @@ export function checkExit(exit: UpstreamExit, judge: JudgeTarget, timeouts: Chec
     const fail = (failure: CheckFailure, detail: string) =>
       finish({ ok: false, stage, failure, detail, connectMs, totalMs: elapsed() });
 
+    const totalMs = speed ? 2 * timeouts.totalMs : timeouts.totalMs;
     const connectTimer = setTimeout(() => fail('timeout', `the upstream did not accept a connection within ${timeouts.connectMs} ms`), timeouts.connectMs);
-    const totalTimer = setTimeout(() => fail('timeout', `no ${stage === 'answer' ? 'answer' : 'reply'} within the check's ${timeouts.totalMs} ms`), timeouts.totalMs);
+    const totalTimer = setTimeout(() => {
+      if (download && download.received > 0) return settleDownload();
+      fail('timeout', `no ${stage === 'answer' ? 'answer' : 'reply'} within the check's ${totalMs} ms`);
+    }, totalMs);
+
+    const settleDownload = () => {
+      const seconds = Math.max(0.001, (performance.now() - download!.firstAt) / 1000);
+      finish({
+        ok: true,
+        connectMs: connectMs ?? 0,
+        pingMs: Math.max(0, Math.round(firstByteAt - requestSentAt)),
+        totalMs: elapsed(),
+        exitIp: download!.ip,
+        speedMbps: Math.round(((download!.received * 8) / 1e6 / seconds) * 100) / 100,
+      });
+    };
 
     const sendConnect = () => {
       stage = 'target';
@@ -167,7 +207,8 @@ export function checkExit(exit: UpstreamExit, judge: JudgeTarget, timeouts: Chec
     const sendRequest = () => {
       stage = 'answer';
       requestSentAt = performance.now();
-      socket.write(`GET /?n=${nonce} HTTP/1.1\r\nHost: ${judge.hostHeader}\r\nUser-Agent: private-sock5-checker\r\nAccept: application/json\r\nConnection: close\r\n\r\n`);
+      const path = speed ? `/?n=${nonce}&bytes=${speed.bytes}` : `/?n=${nonce}`;
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: ${judge.hostHeader}\r\nUser-Agent: private-sock5-checker\r\nAccept: application/json\r\nConnection: close\r\n\r\n`);
     };
 
     const settleAnswer = () => {
@@ -191,6 +232,11 @@ export function checkExit(exit: UpstreamExit, judge: JudgeTarget, timeouts: Chec
 
     socket.on('data', (chunk: Buffer) => {
       if (stage === 'answer' && firstByteAt === 0) firstByteAt = performance.now();
+      if (download) {
+        download.received += chunk.length;
+        if (download.received >= speed!.bytes) settleDownload();
+        return;
+      }
       buffer = buffer.length === 0 ? chunk : Buffer.concat([buffer, chunk]);
       if (stage === 'greeting') {
         if (buffer.length < 2) return;
@@ -227,6 +273,19 @@ export function checkExit(exit: UpstreamExit, judge: JudgeTarget, timeouts: Chec
         sendRequest();
         if (buffer.length > 0) firstByteAt = performance.now();
       }
+      if (stage === 'answer' && speed) {
+        const headEnd = buffer.indexOf('\r\n\r\n');
+        if (headEnd < 0) {
+          if (buffer.length > MAX_ANSWER_BYTES) fail('bad-answer', 'the answer is not HTTP');
+          return;
+        }
+        const head = readSpeedHead(buffer.subarray(0, headEnd).toString('latin1'), nonce, speed.bytes);
+        if ('problem' in head) return fail('bad-answer', head.problem);
+        download = { ip: head.ip, received: buffer.length - headEnd - 4, firstAt: firstByteAt };
+        buffer = Buffer.alloc(0);
+        if (download.received >= speed.bytes) settleDownload();
+        return;
+      }
       if (stage === 'answer') {
         if (buffer.length > MAX_ANSWER_BYTES) return fail('bad-answer', 'the answer is far longer than the judge\'s');
         if (answerComplete(buffer)) settleAnswer();
@@ -234,6 +293,7 @@ export function checkExit(exit: UpstreamExit, judge: JudgeTarget, timeouts: Chec
     });
 
     socket.on('end', () => {
+      if (download) return download.received >= speed!.bytes ? settleDownload() : fail('closed', 'the download ended short');
       if (stage === 'answer' && buffer.length > 0) return settleAnswer();
       fail('closed', stage === 'answer' ? 'the connection closed without an answer' : 'the upstream closed the connection');
     });

@@ -28,6 +28,10 @@ export interface CheckerConfig {
   deadAfterMs: number;
   /** A dead exit is online again after this many passed checks in a row. */
   onlineAfterSuccesses: number;
+  /** Every this many checks of an exit (its first included) also measure its speed; 0: never. */
+  speedEvery: number;
+  /** The download a speed measurement times. */
+  speedBytes: number;
   /** PostgreSQL shared with the API; null: the checker runs inside the API on embedded PGlite. */
   databaseUrl: string | null;
   /** Key material that opens exit credentials; null: the key kept in the database's settings table. */
@@ -71,6 +75,8 @@ export function loadCheckerConfig(env: Environment = process.env): CheckerConfig
     deadAfterFailures: integer(env, 'CHECKER_DEAD_AFTER_FAILURES', 3, 1, 100),
     deadAfterMs: integer(env, 'CHECKER_DEAD_AFTER_SECONDS', 60, 1, 86_400) * 1000,
     onlineAfterSuccesses: integer(env, 'CHECKER_ONLINE_AFTER_SUCCESSES', 2, 1, 100),
+    speedEvery: integer(env, 'CHECKER_SPEED_EVERY', 10, 0, 1_000_000),
+    speedBytes: integer(env, 'CHECKER_SPEED_BYTES', 1_000_000, 1000, 16 * 1024 * 1024),
     databaseUrl: env.DATABASE_URL?.trim() || null,
     exitCredentialsKey: env.EXIT_CREDENTIALS_KEY?.trim() || null,
     logLevel: env.LOG_LEVEL?.trim() || 'info',

@@ -72,6 +72,8 @@ export async function startEmbeddedChecker(options: EmbeddedCheckerOptions): Pro
           },
           concurrency: config.concurrency,
           hostConcurrency: config.hostConcurrency,
+          speedEvery: config.speedEvery,
+          speedBytes: config.speedBytes,
           log,
         })
       : null;

@@ -100,6 +100,8 @@ export async function recordCheck(adapter: SqlAdapter, exitId: number, result: C
 /** An exit this instance claimed: checked by no other instance until `claimedUntil`. */
 export interface ClaimedExit extends ExitToCheck {
   claimedUntil: number;
+  /** Scheduled checks stored so far (every Kth measures speed). */
+  checksCount: number;
 }
 
 /**
@@ -108,7 +110,7 @@ export interface ClaimedExit extends ExitToCheck {
  * instances never claim the same exit; a claim lapses at `claimedUntil` if its instance never records.
  */
 export async function claimDueExits(adapter: SqlAdapter, instance: string, limit: number, claimMs: number): Promise<ClaimedExit[]> {
-  const rows = await adapter.query<ExitRow & { claimed_until: Date | string }>(
+  const rows = await adapter.query<ExitRow & { claimed_until: Date | string; checks_count: number | string }>(
     `WITH due AS (
        SELECT id FROM exits
        WHERE kind = 'socks5' AND state <> 'retired' AND next_check_at <= now()
@@ -118,7 +120,7 @@ export async function claimDueExits(adapter: SqlAdapter, instance: string, limit
      )
      UPDATE exits e SET claimed_until = now() + $2::float8 * interval '1 millisecond', claimed_by = $3
      FROM due WHERE e.id = due.id
-     RETURNING e.id, e.source, e.host, e.port, e.endpoint_key, e.credentials_box, e.claimed_until`,
+     RETURNING e.id, e.source, e.host, e.port, e.endpoint_key, e.credentials_box, e.claimed_until, e.checks_count`,
     [limit, claimMs, instance],
   );
   return rows.map((row) => ({
@@ -129,6 +131,7 @@ export async function claimDueExits(adapter: SqlAdapter, instance: string, limit
     endpointKey: row.endpoint_key,
     credentialsBox: row.credentials_box,
     claimedUntil: new Date(row.claimed_until).getTime(),
+    checksCount: Number(row.checks_count),
   }));
 }
 
@@ -136,6 +139,33 @@ export async function claimDueExits(adapter: SqlAdapter, instance: string, limit
 export async function releaseClaims(adapter: SqlAdapter, instance: string, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   await adapter.query(`UPDATE exits SET claimed_until = NULL, claimed_by = NULL WHERE id = ANY($1::bigint[]) AND claimed_by = $2`, [[...ids], instance]);
+}
+
+/** Ping samples kept per exit and hour for the median (a check a minute fills half of it). */
+const PINGS_PER_HOUR = 120;
+
+/** Drops the hourly health rows older than 8 days (7 days are shown); any instance may run it. */
+export async function dropOldUptime(adapter: SqlAdapter): Promise<void> {
+  await adapter.query(`DELETE FROM exit_uptime_hours WHERE hour < now() - interval '8 days'`);
+}
+
+/**
+ * Copies each exit's 7-day uptime (percent) onto its listing, for the market's sort: exits checked since
+ * `since` (null: all that have hourly rows).
+ */
+export async function refreshListingUptime(adapter: SqlAdapter, since: Date | null): Promise<void> {
+  await adapter.query(
+    `UPDATE proxy_listings li SET uptime_7d = a.uptime
+     FROM (
+       SELECT u.exit_id, round((100.0 * sum(u.ok) / sum(u.checks))::numeric, 1)::real AS uptime
+       FROM exit_uptime_hours u
+       WHERE u.hour > now() - interval '7 days'
+         AND ($1::timestamptz IS NULL OR u.exit_id IN (SELECT id FROM exits WHERE checked_at >= $1::timestamptz))
+       GROUP BY u.exit_id
+     ) a
+     WHERE li.exit_id = a.exit_id AND li.uptime_7d IS DISTINCT FROM a.uptime`,
+    [since],
+  );
 }
 
 /** When a scheduled check moves an exit's state. */
@@ -194,16 +224,26 @@ export async function recordScheduledCheck(
      after AS (
        UPDATE exits e SET
          checked_at = now(), check_ok = $3::boolean, check_stage = $4, check_failure = $5, connect_ms = $6,
-         ping_ms = coalesce($7, e.ping_ms), exit_ip = coalesce($8, e.exit_ip),
+         ping_ms = coalesce($7::int, e.ping_ms), exit_ip = coalesce($8, e.exit_ip),
          state = d.state,
          state_changed_at = CASE WHEN d.state <> d.old_state THEN now() ELSE e.state_changed_at END,
          consecutive_failures = d.failures, consecutive_successes = d.successes, failing_since = d.failing_since,
+         checks_count = e.checks_count + 1, speed_mbps = coalesce($16::float8, e.speed_mbps),
          next_check_at = CASE WHEN e.next_check_at + $9::float8 * interval '1 millisecond' > now()
                               THEN e.next_check_at + $9::float8 * interval '1 millisecond'
                               ELSE now() + $9::float8 * interval '1 millisecond' END,
          claimed_until = NULL, claimed_by = NULL
        FROM decided d WHERE e.id = d.id
        RETURNING e.id, d.state, d.old_state, d.failures, d.failing_since
+     ),
+     counted_hour AS (
+       INSERT INTO exit_uptime_hours AS u (exit_id, hour, checks, ok, pings)
+       SELECT id, date_trunc('hour', now()), 1, CASE WHEN $3::boolean THEN 1 ELSE 0 END,
+         CASE WHEN $7::int IS NULL THEN '{}'::integer[] ELSE ARRAY[$7::int] END
+       FROM after WHERE NOT $13::boolean
+       ON CONFLICT (exit_id, hour) DO UPDATE SET
+         checks = u.checks + 1, ok = u.ok + EXCLUDED.ok,
+         pings = CASE WHEN cardinality(u.pings) < ${PINGS_PER_HOUR} THEN u.pings || EXCLUDED.pings ELSE u.pings END
      ),
      logged AS (
        INSERT INTO exit_state_changes (exit_id, from_state, to_state, reason, check_interval_s)
@@ -233,6 +273,7 @@ export async function recordScheduledCheck(
       paused,
       failureText,
       `${policy.onlineAfterSuccesses} checks passed in a row`,
+      result.ok ? (result.speedMbps ?? null) : null,
     ],
   );
   const row = rows[0];

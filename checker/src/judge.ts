@@ -1,7 +1,9 @@
 // The judge: a small HTTP endpoint that tells a caller the address it sees. A check asks it through the exit
 // under test, so the answer is where the exit's traffic leaves. It answers GET / with
 // {"ip": "<caller's address>", "n": "<the nonce the caller sent>"}; the nonce shows the answer came from the
-// judge and not from something in between (a captive portal, a proxy answering on its own). Nothing else.
+// judge and not from something in between (a captive portal, a proxy answering on its own). For a speed check,
+// GET /?n=<nonce>&bytes=<N> answers N zero bytes with the address and the nonce in X-Judge-Ip and
+// X-Judge-Nonce. Nothing else.
 // It runs inside the API on embedded defaults and as a process of its own on any public host (judge-main.ts).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +16,10 @@ export interface Judge {
 }
 
 const NONCE = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The largest speed download a judge sends (`bytes`), and the block it is sent in. */
+const MAX_SPEED_BYTES = 16 * 1024 * 1024;
+const SPEED_BLOCK = Buffer.alloc(64 * 1024);
 
 /** The caller's address as a judge reports it: IPv4-mapped IPv6 addresses in their IPv4 form. */
 export function callerAddress(request: IncomingMessage): string {
@@ -29,6 +35,26 @@ function answer(request: IncomingMessage, response: ServerResponse, onAnswer?: (
   }
   onAnswer?.();
   const nonce = url.searchParams.get('n') ?? '';
+  const bytes = url.searchParams.get('bytes');
+  if (bytes !== null) {
+    const size = /^\d{1,9}$/.test(bytes) ? Number(bytes) : -1;
+    if (size < 1 || size > MAX_SPEED_BYTES) {
+      response.writeHead(400, { 'content-type': 'text/plain', connection: 'close' }).end(`bytes: 1 to ${MAX_SPEED_BYTES}\n`);
+      return;
+    }
+    response.writeHead(200, {
+      'content-type': 'application/octet-stream',
+      'content-length': size,
+      'cache-control': 'no-store',
+      'x-judge-ip': callerAddress(request),
+      'x-judge-nonce': NONCE.test(nonce) ? nonce : '',
+      connection: 'close',
+    });
+    if (request.method === 'HEAD') return void response.end();
+    for (let sent = 0; sent < size; sent += SPEED_BLOCK.length) response.write(SPEED_BLOCK.subarray(0, Math.min(SPEED_BLOCK.length, size - sent)));
+    response.end();
+    return;
+  }
   const body = JSON.stringify({ ip: callerAddress(request), n: NONCE.test(nonce) ? nonce : '' });
   response.writeHead(200, {
     'content-type': 'application/json',

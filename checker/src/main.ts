@@ -43,6 +43,8 @@ const scheduler = startScheduler({
   },
   concurrency: config.concurrency,
   hostConcurrency: config.hostConcurrency,
+  speedEvery: config.speedEvery,
+  speedBytes: config.speedBytes,
   log,
 });
 

@@ -53,6 +53,8 @@ for (const backend of backends) {
         policy: lenient,
         concurrency: 32,
         hostConcurrency: 32,
+        speedEvery: 2,
+        speedBytes: 100_000,
         pollMs: 20,
         log: memoryLog(),
         ...overrides,
@@ -101,6 +103,18 @@ for (const backend of backends) {
         ],
       );
       assert.equal(rows[0]!.exit_ip, '127.0.0.2');
+      // The first check of an exit measures its speed too; each check counts in its exit's hour.
+      const [measured] = await database.sql<{ speed_mbps: number; checks_count: number }>('SELECT speed_mbps, checks_count FROM exits WHERE id = $1', [ids[0]]);
+      assert.ok(Number(measured!.speed_mbps) > 0, JSON.stringify(measured));
+      assert.equal(Number(measured!.checks_count), 1);
+      const hours = await database.sql<{ exit_id: number; checks: number; ok: number; pings: number[] }>(
+        'SELECT exit_id, checks, ok, pings FROM exit_uptime_hours WHERE exit_id = ANY($1::bigint[]) ORDER BY exit_id',
+        [ids],
+      );
+      assert.deepEqual(
+        hours.map((hour) => [Number(hour.exit_id), hour.checks, hour.ok, hour.pings.length]),
+        ids.map((id, i) => [id, 1, i === 0 ? 1 : 0, i === 0 ? 1 : 0]),
+      );
       const changes = await database.sql<{ exit_id: number; from_state: string; to_state: string; reason: string; check_interval_s: number }>(
         'SELECT exit_id, from_state, to_state, reason, check_interval_s FROM exit_state_changes WHERE exit_id = ANY($1::bigint[]) ORDER BY exit_id',
         [ids],
@@ -181,6 +195,8 @@ for (const backend of backends) {
       assert.deepEqual(new Set(rows.map((row) => `${row.state} ${row.check_stage} ${row.check_failure}`)), new Set(['online target refused']));
       const changes = await database.sql('SELECT 1 FROM exit_state_changes WHERE exit_id = ANY($1::bigint[])', [ids]);
       assert.equal(changes.length, 0);
+      const counted = await database.sql('SELECT 1 FROM exit_uptime_hours WHERE exit_id = ANY($1::bigint[])', [ids]);
+      assert.equal(counted.length, 0, 'checks while the judge is out do not count against uptime');
       assert.ok(log.lines.includes('checker: the judge looks out; exit state changes are paused (checks go on)'), log.lines.join('\n'));
       // The judge is back on the same address: checks pass and state changes resume.
       const back = await startJudge({ host: '127.0.0.1', port: Number(new URL(downUrl).port) });

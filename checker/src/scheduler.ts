@@ -13,7 +13,7 @@ import type { ExitCredentialOpener } from 'gateway/exit-credential-opener';
 import type { Logger } from 'gateway/logger';
 import type { SqlAdapter } from 'gateway/sql-adapter';
 import { checkExit, judgeTarget, type CheckResult, type CheckTimeouts, type JudgeTarget } from './check.ts';
-import { claimDueExits, recordScheduledCheck, releaseClaims, type ClaimedExit, type StatePolicy } from './exit-checks.ts';
+import { claimDueExits, dropOldUptime, recordScheduledCheck, refreshListingUptime, releaseClaims, type ClaimedExit, type StatePolicy } from './exit-checks.ts';
 import { JudgeWatch } from './judge-watch.ts';
 
 export interface SchedulerOptions {
@@ -27,6 +27,11 @@ export interface SchedulerOptions {
   /** Checks in flight at once against one upstream host. */
   hostConcurrency: number;
   log: Logger;
+  /** Every this many checks of an exit (its first included) measure its speed too; 0: never. */
+  speedEvery?: number;
+  speedBytes?: number;
+  /** How often the listings' 7-day uptime is refreshed from the hourly rows (default 60 s). */
+  uptimeRefreshMs?: number;
   /** How often an idle instance looks for due exits (default: a tenth of the interval, 1 s at most). */
   pollMs?: number;
   /** This instance's name in claims (default: host name, process id and a random part). */
@@ -85,10 +90,12 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
       log.error({ exitId: exit.id }, 'checker: the exit credentials do not open; is EXIT_CREDENTIALS_KEY the key that sealed them?');
       return;
     }
+    const measureSpeed = (options.speedEvery ?? 0) > 0 && exit.checksCount % options.speedEvery! === 0;
     const result: CheckResult = await checkExit(
       { host: exit.host, port: exit.port, login: opened?.login ?? null, password: opened?.password ?? null },
       judge,
       timeouts,
+      measureSpeed ? { bytes: options.speedBytes ?? 1_000_000 } : undefined,
     );
     watch.note(result);
     const judgeStage = !result.ok && (result.stage === 'target' || result.stage === 'answer');
@@ -177,6 +184,29 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
   };
 
   const looping = loop();
+
+  // The listings' uptime for the market's sort, and the hourly rows past what is shown.
+  let refreshedAt: Date | null = null;
+  let maintaining: Promise<void> | null = null;
+  let droppedAt = 0;
+  const maintain = () => {
+    if (maintaining) return;
+    const started = new Date(Date.now() - policy.intervalMs);
+    maintaining = (async () => {
+      await refreshListingUptime(adapter, refreshedAt);
+      refreshedAt = started;
+      if (Date.now() - droppedAt > 3_600_000) {
+        await dropOldUptime(adapter);
+        droppedAt = Date.now();
+      }
+    })()
+      .catch((error: unknown) => log.warn({ err: error }, 'checker: refreshing the listings\' uptime failed; trying again'))
+      .finally(() => {
+        maintaining = null;
+      });
+  };
+  const maintenance = setInterval(maintain, options.uptimeRefreshMs ?? 60_000);
+  maintenance.unref();
   log.info(
     { instance, intervalS: policy.intervalMs / 1000, concurrency: options.concurrency, hostConcurrency: options.hostConcurrency },
     'checker: checking every exit once per interval',
@@ -188,8 +218,10 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
     paused: () => watch.pausedNow(),
     async stop() {
       stopped = true;
+      clearInterval(maintenance);
       nudge();
       await looping;
+      await maintaining;
       const unstarted = pending.splice(0).map((exit) => exit.id);
       await Promise.all(running);
       await releaseClaims(adapter, instance, unstarted).catch((error: unknown) => log.warn({ err: error }, 'checker: claims not given back; they lapse'));
