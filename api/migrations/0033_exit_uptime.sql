@@ -40,3 +40,12 @@ CREATE TRIGGER exits_to_listing AFTER UPDATE OF state, exit_ip, ping_ms, speed_m
   WHEN (OLD.state IS DISTINCT FROM NEW.state OR OLD.exit_ip IS DISTINCT FROM NEW.exit_ip
      OR OLD.ping_ms IS DISTINCT FROM NEW.ping_ms OR OLD.speed_mbps IS DISTINCT FROM NEW.speed_mbps)
   EXECUTE FUNCTION exits_to_listing();
+
+-- What was never measured is unknown, not 0: an upstream exit's listing has no speed until a speed check and
+-- no ping until a check passed (the demo catalogue's exits keep their figures).
+ALTER TABLE proxy_listings ALTER COLUMN speed DROP NOT NULL, ALTER COLUMN ping DROP NOT NULL;
+UPDATE proxy_listings li SET
+  speed = CASE WHEN ex.speed_mbps IS NULL THEN NULL ELSE li.speed END,
+  ping = CASE WHEN ex.ping_ms IS NULL THEN NULL ELSE li.ping END
+FROM exits ex
+WHERE ex.id = li.exit_id AND ex.kind = 'socks5' AND (ex.speed_mbps IS NULL OR ex.ping_ms IS NULL);

@@ -28,7 +28,7 @@ export interface EmbeddedCheckerOptions {
    * Check every exit once per interval from this process (the API on embedded defaults). Tests may pass
    * shorter timings than the settings allow (an interval under 10 s, a poll).
    */
-  schedule?: boolean | { intervalMs: number; pollMs: number };
+  schedule?: boolean | { intervalMs: number; pollMs: number; uptimeRefreshMs?: number };
 }
 
 export interface EmbeddedChecker {
@@ -63,7 +63,9 @@ export async function startEmbeddedChecker(options: EmbeddedCheckerOptions): Pro
           credentials,
           judgeUrl,
           timeouts,
-          ...(typeof options.schedule === 'object' ? { pollMs: options.schedule.pollMs } : {}),
+          ...(typeof options.schedule === 'object'
+            ? { pollMs: options.schedule.pollMs, ...(options.schedule.uptimeRefreshMs ? { uptimeRefreshMs: options.schedule.uptimeRefreshMs } : {}) }
+            : {}),
           policy: {
             intervalMs: typeof options.schedule === 'object' ? options.schedule.intervalMs : config.intervalMs,
             deadAfterFailures: config.deadAfterFailures,

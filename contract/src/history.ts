@@ -29,8 +29,10 @@ export const HistoryItem = Type.Object({
   org: Type.String(),
   isp: Type.String(),
   user_type: Type.String(),
-  ping: Type.Number(),
-  speed: Type.Number(),
+  /** ms; null: not measured yet. */
+  ping: Type.Union([Type.Number(), Type.Null()]),
+  /** Mbit/s; null: not measured yet. */
+  speed: Type.Union([Type.Number(), Type.Null()]),
   dns: Type.String(),
   online: Flag,
   paid: Flag,

@@ -8,6 +8,19 @@ const BlacklistFlag = Type.Union([Type.Literal(0), Type.Literal(1)]);
 export type BlacklistFlag = Static<typeof BlacklistFlag>;
 
 /**
+ * How the listing's exit fared (POST /proxy/info only): its uptime over 24 hours and 7 days (percent of its
+ * checks that passed), the median ping of its checks over 7 days, and how long ago it was last checked. null:
+ * not measured (no checks in that window; the demo catalogue's exits are never checked).
+ */
+export const ListingHealth = Type.Object({
+  uptime_24h: Type.Union([Type.Number(), Type.Null()]),
+  uptime_7d: Type.Union([Type.Number(), Type.Null()]),
+  ping_p50: Type.Union([Type.Number(), Type.Null()]),
+  checked_seconds_ago: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type ListingHealth = Static<typeof ListingHealth>;
+
+/**
  * One proxy listing. `region` is the US state (or the area elsewhere), `img` the lower-case ISO code of the
  * flag. After purchase the buyer's view gains `port`, `socks_auth` and `sold`. The API builds the search
  * answer in SQL from the same field list (marketplace/listing-fields.ts), so a field changes in one schema
@@ -22,8 +35,12 @@ export const ProxyListing = Type.Object({
   city: Type.String(),
   isp: Type.String(),
   zip: Type.String(),
-  speed: Type.Number(),
-  ping: Type.Number(),
+  /** Mbit/s; null: not measured yet. */
+  speed: Type.Union([Type.Number(), Type.Null()]),
+  /** ms; null: not measured yet. */
+  ping: Type.Union([Type.Number(), Type.Null()]),
+  /** The exit's uptime over the last 7 days, percent; null: not measured yet. */
+  uptime: Type.Union([Type.Number(), Type.Null()]),
   user_type: Type.String(),
   added_days_ago: Type.Integer(),
   price: Type.Number(),
@@ -41,6 +58,7 @@ export const ProxyListing = Type.Object({
   /** After purchase: the endpoint to connect to, `gateway-host:port`. */
   proxy: Type.Optional(Type.String()),
   sold: Type.Optional(Type.Boolean()),
+  health: Type.Optional(ListingHealth),
 });
 export type ProxyListing = Static<typeof ProxyListing>;
 

@@ -56,7 +56,13 @@ function defaultHandlers(): Record<string, Handler> {
       if (request.COUNTRY === 'DE') return { body: [listingFixture({ id: 'de1', sock_real_ip: '198.19.1.1', ct: 'DE', img: 'de', country: 'Germany', region: 'Berlin', city: 'Berlin' })] };
       return { body: [] };
     },
-    'POST /api/proxy/info': ({ body }) => ({ body: [texas.find((l) => l.id === (body as { ID: string }).ID) ?? null].filter(Boolean) }),
+    'POST /api/proxy/info': ({ body }) => {
+      const listing = texas.find((l) => l.id === (body as { ID: string }).ID);
+      if (!listing) return { body: [] };
+      // As the API: the details carry the exit's health; listing 3 is a new import nothing measured yet.
+      if (listing.id === '3') return { body: [{ ...listing, speed: null, ping: null, health: { uptime_24h: null, uptime_7d: null, ping_p50: null, checked_seconds_ago: null } }] };
+      return { body: [{ ...listing, health: { uptime_24h: 100, uptime_7d: 99.4, ping_p50: 41, checked_seconds_ago: 12 } }] };
+    },
     'GET /api/proxy/my': () => ({ body: [] }),
     'POST /api/proxy/buy': ({ body }) => ({
       // The gateway's address, unlike the listing's IP: the page must show what the API answered.
@@ -243,6 +249,7 @@ describe('DashboardPage', () => {
       expect(within(panel).getByText(label)).toBeInTheDocument();
     }
     expect(within(panel).getByText('Clean')).toBeInTheDocument();
+    expect(await within(panel).findByText('Online 99.4% over 7 days · ping 41 ms · checked 12 s ago')).toBeInTheDocument();
     await userEvent.click(within(panel).getByRole('button', { name: 'Add to cart' }));
     expect(await screen.findByText('Added to cart')).toBeInTheDocument();
     expect(appStore.get(cartAtom).map((item) => item.id)).toEqual(['2']);
@@ -259,6 +266,9 @@ describe('DashboardPage', () => {
       await userEvent.click(await screen.findByText('198.18.0.3', undefined, { timeout: 5000 }));
       const dialog = await screen.findByRole('dialog', { name: 'Proxy 198.18.0.3' });
       expect(within(dialog).getByRole('button', { name: 'Buy' })).toBeInTheDocument();
+      // Nothing measured yet: said so, never shown as 0.
+      expect(await within(dialog).findByText('not checked yet')).toBeInTheDocument();
+      expect(within(dialog).getAllByText('not measured yet')).toHaveLength(2);
       await userEvent.click(within(dialog).getByRole('button', { name: 'Close details' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       expect(screen.getByRole('button', { name: 'Cart 0 items' })).toBeInTheDocument();

@@ -13,6 +13,7 @@ export function listingFixture(overrides: Partial<ProxyListing> = {}): ProxyList
     zip: '78701',
     speed: 100,
     ping: 40,
+    uptime: null,
     user_type: 'ISP',
     added_days_ago: 2,
     price: 0.6,

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { startUpstream } from 'checker/test-kit';
+import { sql } from 'kysely';
 import type { HistoryItem } from 'contract/history';
 import type { ProxyListing, PurchaseItem } from 'contract/marketplace';
 import { backends } from '../test/helpers.ts';
@@ -75,6 +76,43 @@ for (const backend of backends) {
       assert.match(mails[0]!, /is down since \d{4}-\d\d-\d\d \d\d:\d\d UTC; we are checking it every 1 s\./);
       // Told once: a second pass (or another instance) finds nothing left.
       assert.deepEqual(await app.exitDownNotices.run(), { transitions: 0, told: 0 });
+    });
+  });
+}
+
+for (const backend of backends) {
+  describe(`an exit's health before it is bought (${backend})`, () => {
+    it('unknown until measured; then the details carry uptime, the median ping and the last check, and the listing its uptime and speed', async (t) => {
+      const { app } = await buildInventoryApp(t, backend, {
+        schedule: { intervalMs: 200, pollMs: 20, uptimeRefreshMs: 100, environment: { CHECKER_SPEED_EVERY: '3', CHECKER_SPEED_BYTES: '200000' } },
+      });
+      const upstream = await startUpstream({ localAddress: '127.0.0.8' });
+      t.after(() => upstream.close());
+      const buyer = await customer(app, 10_000);
+      assert.equal((await importText(app, `127.0.0.1:${upstream.port}\n`, 'source=healthy')).status, 200);
+      const find = async () => (await call(app, buyer, 'POST', '/api/proxy/find', { q: '127.0.0.8' })).json<ProxyListing[]>()[0];
+      const listing = await waitFor('measured and on the market', async () => {
+        const found = await find();
+        return found !== undefined && found.uptime !== null && found.speed !== null && found;
+      }, 10_000);
+      assert.equal(listing.uptime, 100);
+      assert.ok(listing.speed! >= 0 && listing.ping! >= 0);
+      const [info] = (await call(app, buyer, 'POST', '/api/proxy/info', { METHOD: 'proxy', ID: listing.id })).json<ProxyListing[]>();
+      assert.equal(info!.health!.uptime_7d, 100);
+      assert.equal(info!.health!.uptime_24h, 100);
+      assert.ok(info!.health!.ping_p50 !== null && info!.health!.ping_p50 >= 0);
+      assert.ok(info!.health!.checked_seconds_ago !== null && info!.health!.checked_seconds_ago <= 5);
+    });
+
+    it('an imported exit nobody measured yet shows no speed, ping or uptime (never 0)', async (t) => {
+      const { app } = await buildInventoryApp(t, backend);
+      const upstream = await startUpstream({ localAddress: '127.0.0.9' });
+      t.after(() => upstream.close());
+      assert.equal((await importText(app, `127.0.0.1:${upstream.port}\n`, 'source=fresh')).status, 200);
+      const { rows } = await sql<{ speed: number | null; ping: number | null; uptime_7d: number | null }>`
+        select li.speed, li.ping, li.uptime_7d from proxy_listings li join exits ex on ex.id = li.exit_id
+        where ex.source = 'fresh'`.execute(app.db);
+      assert.deepEqual(rows, [{ speed: null, ping: null, uptime_7d: null }]);
     });
   });
 }

@@ -84,8 +84,9 @@ function newListing(exit: SourceExit) {
     timeZone: '',
     isp: '',
     userType: USER_TYPE[exit.declaredType],
-    speed: 0,
-    ping: 0,
+    // Measured by the checker; unknown until then.
+    speed: null,
+    ping: null,
     addedAt: new Date(),
     baseCents: price.baseCents,
     freshCents: price.freshCents,

@@ -23,8 +23,9 @@ export interface ListingFacts {
   timeZone: string;
   isp: string;
   userType: string;
-  speed: number;
-  ping: number;
+  /** null: not measured yet (the checker measures it). */
+  speed: number | null;
+  ping: number | null;
   addedAt: Date;
   baseCents: number;
   freshCents: number;

@@ -1,10 +1,10 @@
 // Reading the market: counts per tab and state, a region's countries, searches, one listing, the user's
 // own proxies. Anything for sale is selected with the one `forSale` condition, every listing with `listingJson`.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { CountryItem, LeaseUsage, OwnProxy, ProxyListing, RegionCount, StateCount } from 'contract/marketplace';
+import type { CountryItem, LeaseUsage, ListingHealth, OwnProxy, ProxyListing, RegionCount, StateCount } from 'contract/marketplace';
 import type { Schema } from '../db/schema.ts';
 import { REGIONS, type RegionKey } from './demo-geography.ts';
-import { forSale, listingJson } from './listing-sql.ts';
+import { forSale, listingHealth, listingJson } from './listing-sql.ts';
 import { marketDb } from './market-schema.ts';
 
 /** Region key from what the page sends: the tab's `as` ('Oceania') or its name ('AU,Oceania'). */
@@ -111,11 +111,11 @@ export function createMarketReads(db: Kysely<Schema>, gatewayHost: string) {
             .on('proxy_leases.user_id', '=', userId)
             .on('proxy_leases.expires_at', '>', now),
         )
-        .select([listingJson(now).as('listing'), forSale.as('for_sale'), 'proxy_leases.port', 'proxy_leases.socks_auth'])
+        .select([listingJson(now).as('listing'), listingHealth(now).as('health'), forSale.as('for_sale'), 'proxy_leases.port', 'proxy_leases.socks_auth'])
         .where('proxy_listings.id', '=', Number(id))
         .executeTakeFirst();
       if (!row) return null;
-      const listing = row.listing as ProxyListing;
+      const listing = { ...(row.listing as ProxyListing), health: row.health as ListingHealth };
       if (row.port !== null && row.socks_auth !== null) {
         return { ...listing, port: row.port, socks_auth: row.socks_auth, proxy: `${gatewayHost}:${row.port}`, sold: true };
       }

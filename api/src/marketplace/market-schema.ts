@@ -25,8 +25,11 @@ export type ProxyListingsTable = {
   time_zone: string;
   isp: string;
   user_type: string;
-  speed: number;
-  ping: number;
+  /** Mbit/s and ms; null: not measured yet (an imported exit before its checks). */
+  speed: number | null;
+  ping: number | null;
+  /** The exit's uptime over 7 days in percent (the checker refreshes it); null: not measured yet. */
+  uptime_7d: number | null;
   added_at: Date;
   base_cents: number;
   fresh_cents: number;

@@ -26,7 +26,7 @@ export interface InventoryAppOptions {
   periodSeconds?: number;
   logLevel?: string;
   /** Run the scheduled checker too (as `npm start` does), with these timings and CHECKER_* settings. */
-  schedule?: { intervalMs: number; pollMs: number; environment?: Record<string, string> };
+  schedule?: { intervalMs: number; pollMs: number; uptimeRefreshMs?: number; environment?: Record<string, string> };
 }
 
 let portBlock = 0;
@@ -70,7 +70,7 @@ export async function buildInventoryApp(t: TestContext, backend: Backend, option
     environment: { CHECKER_TIMEOUT_MS: '2000', CHECKER_CONNECT_TIMEOUT_MS: '1000', ...options.schedule?.environment },
     exitCredentialsKey: null,
     log: app.log.child({ module: 'checker' }),
-    ...(options.schedule ? { schedule: { intervalMs: options.schedule.intervalMs, pollMs: options.schedule.pollMs } } : {}),
+    ...(options.schedule ? { schedule: { intervalMs: options.schedule.intervalMs, pollMs: options.schedule.pollMs, uptimeRefreshMs: options.schedule.uptimeRefreshMs ?? 60_000 } } : {}),
   });
   const gateway = options.gateway
     ? await startEmbeddedGateway({ database: embedded, environment, log: app.log.child({ module: 'gateway' }) })

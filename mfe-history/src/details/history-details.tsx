@@ -128,8 +128,8 @@ function DetailsContent({ item, now }: { item: HistoryItem; now: number }) {
       </Block>
       <Block title="Info">
         <Field label="Type" value={item.user_type} />
-        <Field label="Ping" value={`${item.ping} ms`} />
-        <Field label="Speed" value={`${item.speed} Mbit/s`} />
+        <Field label="Ping" value={item.ping === null ? 'not measured yet' : `${item.ping} ms`} />
+        <Field label="Speed" value={item.speed === null ? 'not measured yet' : `${item.speed} Mbit/s`} />
         <Field label="DNS" value={item.dns} />
       </Block>
     </Stack>

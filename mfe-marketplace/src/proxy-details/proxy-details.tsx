@@ -11,7 +11,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAtom, useAtomValue } from 'jotai';
-import type { ProxyListing } from 'contract/marketplace';
+import type { ListingHealth, ProxyListing } from 'contract/marketplace';
 import { formatMoney } from 'shared/format/money';
 import { Flag } from 'shared/ui/flag';
 import { useBuyProxies } from '../api/buy-proxies';
@@ -20,6 +20,22 @@ import { useCartActions } from '../cart/use-cart-actions';
 import { CopyCredential } from '../my-proxies/copy-credential';
 import { addedLabel } from '../proxy-table/proxy-columns';
 import { detailListingAtom, soldAtom } from '../state/marketplace-atoms';
+
+/** "Online 99.4% over 7 days · ping 41 ms · checked 12 s ago", of what was measured. */
+export function healthLine(health: ListingHealth): string {
+  const parts: string[] = [];
+  if (health.uptime_7d !== null) parts.push(`Online ${health.uptime_7d}% over 7 days`);
+  if (health.uptime_7d === null && health.uptime_24h !== null) parts.push(`Online ${health.uptime_24h}% over 24 hours`);
+  if (health.ping_p50 !== null) parts.push(`ping ${health.ping_p50} ms`);
+  if (health.checked_seconds_ago !== null) parts.push(`checked ${ago(health.checked_seconds_ago)}`);
+  return parts.length === 0 ? 'not checked yet' : parts.join(' · ');
+}
+
+function ago(seconds: number): string {
+  if (seconds < 60) return `${seconds} s ago`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
+  return `${Math.floor(seconds / 3600)} h ago`;
+}
 
 /** 'Clean' or the Spamhaus lists the address is on. */
 export function blacklistStatus(listing: ProxyListing): string {
@@ -76,8 +92,9 @@ function DetailsContent({ selected }: { selected: ProxyListing }) {
         <Field label="Blacklist" value={blacklistStatus(listing)} />
         <Field label="Added" value={addedLabel(listing.added_days_ago)} />
         <Field label="Type" value={listing.user_type} />
-        <Field label="Ping" value={`${listing.ping} ms`} />
-        <Field label="Speed" value={`${listing.speed} Mbit/s`} />
+        <Field label="Ping" value={listing.ping === null ? 'not measured yet' : `${listing.ping} ms`} />
+        <Field label="Speed" value={listing.speed === null ? 'not measured yet' : `${listing.speed} Mbit/s`} />
+        {listing.health && <Field label="Health" value={healthLine(listing.health)} />}
         <Field label="DNS" value={listing.dns_ip} />
         <Field label="Price" value={formatMoney(listing.price)} />
       </Box>

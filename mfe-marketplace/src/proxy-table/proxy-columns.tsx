@@ -66,7 +66,21 @@ const domain = (text: string) => (
   </Box>
 );
 
-/** IP (with flag), Domain, State, City, ISP, ZIP, Speed, Ping, Type, Added, Price; the cart toggle is separate. */
+/** A figure the checker has not measured yet: a dash, and why on hover. */
+export const unmeasured = (value: number | null, unit = '') =>
+  value === null ? (
+    <Box component="span" title="Not measured yet">
+      —
+    </Box>
+  ) : (
+    `${value}${unit}`
+  );
+
+/** Sorts a measured figure; an unknown one counts as `fallback`, so it comes last on the column's first click. */
+const byMeasured = (key: 'speed' | 'ping' | 'uptime', fallback: number) => (a: { original: ProxyListing }, b: { original: ProxyListing }) =>
+  (a.original[key] ?? fallback) - (b.original[key] ?? fallback);
+
+/** IP (with flag), Domain, State, City, ISP, ZIP, Speed, Ping, Uptime, Type, Added, Price; the cart toggle is separate. */
 export const proxyColumns = helper.columns([
   helper.accessor('sock_real_ip', {
     id: 'ip',
@@ -85,8 +99,22 @@ export const proxyColumns = helper.columns([
   helper.accessor('city', { header: 'City', sortFn: 'text', cell: ({ getValue }) => wrap(getValue()), meta: { filter: { kind: 'text-and-distance', field: 'city' } } }),
   helper.accessor('isp', { header: 'ISP', sortFn: 'text', cell: ({ getValue }) => wrap(getValue()), meta: { filter: { kind: 'text', field: 'isp' } } }),
   helper.accessor('zip', { header: 'ZIP', sortFn: 'alphanumeric', meta: { filter: { kind: 'text', field: 'zip' } } }),
-  helper.accessor('speed', { header: 'Speed', sortFn: 'basic', sortDescFirst: true, meta: { numeric: true, filter: { kind: 'bound', field: 'minSpeed', label: 'Minimum speed' } } }),
-  helper.accessor('ping', { header: 'Ping', sortFn: 'basic', sortDescFirst: false, meta: { numeric: true, filter: { kind: 'bound', field: 'maxPing', label: 'Maximum ping' } } }),
+  helper.accessor('speed', {
+    header: 'Speed',
+    sortFn: byMeasured('speed', -1),
+    sortDescFirst: true,
+    cell: ({ getValue }) => unmeasured(getValue()),
+    meta: { numeric: true, filter: { kind: 'bound', field: 'minSpeed', label: 'Minimum speed' } },
+  }),
+  helper.accessor('ping', {
+    header: 'Ping',
+    sortFn: byMeasured('ping', Number.MAX_SAFE_INTEGER),
+    sortDescFirst: false,
+    cell: ({ getValue }) => unmeasured(getValue()),
+    meta: { numeric: true, filter: { kind: 'bound', field: 'maxPing', label: 'Maximum ping' } },
+  }),
+  // The exit's 7-day uptime as the checker measured it: the most reliable first.
+  helper.accessor('uptime', { header: 'Uptime', sortFn: byMeasured('uptime', -1), sortDescFirst: true, cell: ({ getValue }) => unmeasured(getValue(), '%'), meta: { numeric: true } }),
   helper.accessor('user_type', { header: 'Type', sortFn: 'text', meta: { filter: { kind: 'type' } } }),
   helper.accessor('added_days_ago', {
     id: 'added',

@@ -96,8 +96,9 @@ export function createProxyPredicate(filters: ProxyFilters): (listing: ProxyList
     if (type !== 'any' && listing.user_type !== type) return false;
     if (added !== 'any' && listing.added_days_ago > added) return false;
     if (distance > 0 && !withinDistance(listing.latitude, distance)) return false;
-    if (minSpeed !== null && listing.speed < minSpeed) return false;
-    if (maxPing !== null && listing.ping > maxPing) return false;
+    // A bound on speed or ping asks for a measured figure: unmeasured listings do not pass it.
+    if (minSpeed !== null && (listing.speed === null || listing.speed < minSpeed)) return false;
+    if (maxPing !== null && (listing.ping === null || listing.ping > maxPing)) return false;
     if (maxPrice !== null && listing.price > maxPrice) return false;
     if (residentialOnly && !RESIDENTIAL_TYPES.includes(listing.user_type)) return false;
     if (excludeBlacklisted && isBlacklisted(listing)) return false;

@@ -16,7 +16,7 @@ import { backends } from '../../../test/helpers.ts';
 
 const LISTING_KEYS = [
   'added_days_ago', 'city', 'country', 'css_black', 'ct', 'dns_ip', 'domain', 'id', 'img', 'isp', 'latitude', 'pbl_black',
-  'ping', 'price', 'region', 'sbl_black', 'sock_real_ip', 'speed', 'state_placeholder', 'time_zone', 'user_type', 'xbl_black', 'zip',
+  'ping', 'price', 'region', 'sbl_black', 'sock_real_ip', 'speed', 'state_placeholder', 'time_zone', 'uptime', 'user_type', 'xbl_black', 'zip',
 ].filter((key) => key !== 'state_placeholder');
 
 function largestState(states: StateCount[]): StateCount {
