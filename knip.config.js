@@ -40,8 +40,8 @@ export default {
       // The gateway benchmark's upstream SOCKS5 server, installed from Debian's packages when missing.
       ignoreBinaries: ['microsocks', 'apt-get'],
     },
-    // The checker's processes (main, judge-main, the test fleet's member) and its benchmark.
-    checker: { entry: ['src/**/*.test.ts', 'src/main.ts', 'src/judge-main.ts', 'src/test/checker-process.ts', 'bench/*.ts'], project: ['src/**/*.ts', 'bench/**/*.ts'] },
+    // The benchmark starts its contenders, upstreams and judge as child processes (bench/*.ts).
+    checker: { entry: ['src/**/*.test.ts', 'bench/*.ts'], project: ['src/**/*.ts', 'bench/**/*.ts'] },
     // The inventory spec runs Debian's microsocks as the exits' upstream when it is installed.
     e2e: { entry: ['tests/**/*.ts', 'scripts/*.{ts,mjs}'], project: ['**/*.{ts,mjs}'], ignoreBinaries: ['microsocks'] },
     'tooling/jest': { entry: ['*.{ts,js,cjs}'], project: ['*.{ts,js,cjs}'] },

@@ -25,12 +25,14 @@ export interface UpstreamOptions {
   localAddress?: string;
   /** The port to listen on (default: any free one). */
   port?: number;
+  /** The loopback address to listen on (default 127.0.0.1; the benchmark spreads its exits over several). */
+  host?: string;
 }
 
-async function listen(server: Server, port = 0): Promise<number> {
+async function listen(server: Server, port = 0, host = '127.0.0.1'): Promise<number> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen({ host: '127.0.0.1', port }, resolve);
+    server.listen({ host, port, backlog: 4096 }, resolve);
   });
   return (server.address() as AddressInfo).port;
 }
@@ -128,7 +130,7 @@ export async function startUpstream(options: UpstreamOptions = {}): Promise<Test
     }
     serveSocks5(client, options);
   });
-  upstream.port = await listen(server, options.port);
+  upstream.port = await listen(server, options.port, options.host);
   upstream.close = closer(server, sockets);
   return upstream;
 }

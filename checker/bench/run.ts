@@ -1,0 +1,109 @@
+// `npm run bench:checker`: our check against the usual Node ways of checking a SOCKS5 proxy and against the
+// limit (plain HTTP to the judge), side by side in one run, over the same 10,000 loopback endpoints (20% of
+// them black-holed or refusing), each contender in a process of its own at the same concurrency. The
+// upstreams and the judge run in processes of their own too, on the same machine: every contender shares it
+// with them. Prints each contender's figures, then the ratios against the targets.
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { JUDGE } from './endpoints.ts';
+
+interface Figures {
+  kind: string;
+  checks: number;
+  seconds: number;
+  liveOk: number;
+  liveSeconds: number;
+  liveTotal: number;
+  falsePasses: number;
+  cpuSeconds: number;
+  peakRssMb: number;
+  blackHoleFailMs: number | null;
+  refusedFailMs: number | null;
+}
+
+const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+const concurrency = process.env.BENCH_CONCURRENCY ?? '1000';
+const env = { ...process.env, BENCH_CONCURRENCY: concurrency };
+const loadBefore = loadavg()[0]!;
+
+function startJudge(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [here('../src/judge-main.ts')], {
+    env: { ...env, CHECKER_JUDGE_HOST: JUDGE.host, CHECKER_JUDGE_PORT: String(JUDGE.port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout!.once('data', () => resolve(child));
+    child.once('exit', (code) => reject(new Error(`the judge exited (${code})`)));
+  });
+}
+
+function startFarm(): Promise<ChildProcess> {
+  const child = fork(here('./farm.ts'), [], { env, execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    child.once('message', () => resolve(child));
+    child.once('exit', (code) => reject(new Error(`the upstreams exited (${code})`)));
+  });
+}
+
+function runContender(kind: string): Promise<Figures> {
+  const child = spawn(process.execPath, [here('./contender.ts'), kind], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => {
+      const line = out.trim().split('\n').at(-1) ?? '';
+      try {
+        resolve(JSON.parse(line) as Figures);
+      } catch {
+        reject(new Error(`${kind} exited (${code}) without figures: ${out.slice(-500)}`));
+      }
+    });
+  });
+}
+
+const judge = await startJudge();
+const farm = await startFarm();
+const results: Figures[] = [];
+try {
+  for (const kind of ['limit', 'ours', 'fetch-socks', 'socks-proxy-agent', 'proxy-check']) {
+    process.stderr.write(`bench:checker: ${kind}…\n`);
+    results.push(await runContender(kind));
+  }
+} finally {
+  farm.send('close');
+  judge.kill('SIGTERM');
+}
+
+const rate = (figures: Figures) => figures.liveOk / figures.liveSeconds;
+const fixed = (value: number | null, digits = 0) => (value === null ? '—' : value.toFixed(digits));
+const rows = results.map((f) => [
+  f.kind,
+  fixed(rate(f)),
+  `${f.liveOk}/${f.liveTotal}`,
+  String(f.falsePasses),
+  fixed(f.liveSeconds, 1),
+  fixed(f.seconds, 1),
+  fixed((f.cpuSeconds / f.checks) * 1000, 2),
+  fixed(f.peakRssMb),
+  fixed(f.blackHoleFailMs),
+  fixed(f.refusedFailMs),
+]);
+const header = ['contender', 'live checks/s', 'live passed', 'false passes', 'live checks done after s', 'wall s', 'CPU s / 1,000 checks', 'peak RSS MB', 'black-holed: failed after ms', 'refused: failed after ms'];
+console.log(`\nbench:checker: ${results[1]!.checks} endpoints (${results[1]!.liveTotal} live, the rest black-holed or refusing), concurrency ${concurrency}, timeout 5 s; load average ${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after\n`);
+console.log(`| ${header.join(' | ')} |`);
+console.log(`|${header.map(() => '---').join('|')}|`);
+for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+
+const ours = results.find((f) => f.kind === 'ours')!;
+const limit = results.find((f) => f.kind === 'limit')!;
+const peers = results.filter((f) => !['ours', 'limit'].includes(f.kind) && f.liveOk > 0);
+const fastest = peers.sort((a, b) => rate(b) - rate(a))[0];
+const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+console.log('');
+console.log(`ours: ${rate(ours).toFixed(0)} live checks/s (target ≥ 1,000: ${verdict(rate(ours) >= 1000)})`);
+if (fastest) console.log(`ours ÷ fastest peer (${fastest.kind}, ${rate(fastest).toFixed(0)}/s): ${(rate(ours) / rate(fastest)).toFixed(2)} (target ≥ 2: ${verdict(rate(ours) >= 2 * rate(fastest))})`);
+console.log(`ours ÷ limit (plain HTTP to the judge, ${rate(limit).toFixed(0)}/s): ${(rate(ours) / rate(limit)).toFixed(2)} (target ≥ 0.5: ${verdict(rate(ours) >= 0.5 * rate(limit))})`);
+const proxyCheck = results.find((f) => f.kind === 'proxy-check');
+if (proxyCheck && proxyCheck.liveOk === 0) console.log('proxy-check passed no live exit: it speaks HTTP CONNECT, not SOCKS5, so it cannot check these exits (shown for completeness, not a peer)');
+process.exit(0);
