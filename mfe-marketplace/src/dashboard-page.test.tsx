@@ -39,6 +39,8 @@ const texas = Array.from({ length: 120 }, (_, i) =>
     city: i < 60 ? 'Austin' : 'Houston',
     user_type: i % 3 === 0 ? 'DCH' : 'ISP',
     price: 0.6,
+    // The first was never measured; the others from 99.5% down.
+    uptime: i === 0 ? null : Math.round((100 - i * 0.5) * 10) / 10,
   }),
 );
 
@@ -371,6 +373,18 @@ describe('DashboardPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sort by IP' }));
     expect(screen.getByTestId('column-ip')).toHaveAttribute('aria-sort', 'descending');
     expect(within(screen.getAllByTestId('proxy-row')[0] as HTMLElement).getByText('198.18.0.120')).toBeInTheDocument();
+  });
+
+  it('sorts by uptime, the most reliable first; one not measured yet shows a dash, not 0', async () => {
+    await renderPage();
+    await openTexas();
+    const first = within(screen.getAllByTestId('proxy-row')[0] as HTMLElement);
+    expect(first.getByText('198.18.0.1')).toBeInTheDocument();
+    expect(first.getByTitle('Not measured yet')).toHaveTextContent('—');
+    await userEvent.click(screen.getByRole('button', { name: 'Sort by Uptime' }));
+    const best = within(screen.getAllByTestId('proxy-row')[0] as HTMLElement);
+    expect(best.getByText('198.18.0.2')).toBeInTheDocument();
+    expect(best.getByText('99.5%')).toBeInTheDocument();
   });
 
   it('searches the whole catalogue from the search box without choosing a state', async () => {

@@ -82,6 +82,13 @@ describe('type, added and distance filters', () => {
     expect(ids({ maxPrice: '0.5' }, rows)).toEqual(['slow']);
     expect(ids({ maxPrice: 'abc', minSpeed: ' ' }, rows)).toEqual(['slow', 'fast']);
   });
+
+  it('a speed or ping bound asks for a measured figure: a listing not measured yet does not pass it', () => {
+    const rows = [listing({ id: 'new', speed: null, ping: null }), listing({ id: 'fast', speed: 200, ping: 20 })];
+    expect(ids({ minSpeed: '50' }, rows)).toEqual(['fast']);
+    expect(ids({ maxPing: '100' }, rows)).toEqual(['fast']);
+    expect(ids({}, rows)).toEqual(['new', 'fast']);
+  });
 });
 
 describe('sidebar filters', () => {
