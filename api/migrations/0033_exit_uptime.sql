@@ -16,7 +16,7 @@ ALTER TABLE exits
   ADD COLUMN checks_count bigint NOT NULL DEFAULT 0,
   ADD COLUMN speed_mbps   real CHECK (speed_mbps >= 0);
 
--- The market sorts by uptime: the listing carries its exit's 7-day uptime (percent; null: not measured yet),
+-- For sorting the market by uptime: the listing carries its exit's 7-day uptime (percent; null: not measured yet),
 -- refreshed by the checker from the hourly rows.
 ALTER TABLE proxy_listings ADD COLUMN uptime_7d real CHECK (uptime_7d BETWEEN 0 AND 100);
 

@@ -39,8 +39,8 @@ const texas = Array.from({ length: 120 }, (_, i) =>
     city: i < 60 ? 'Austin' : 'Houston',
     user_type: i % 3 === 0 ? 'DCH' : 'ISP',
     price: 0.6,
-    // The first was never measured; the others from 99.5% down.
-    uptime: i === 0 ? null : Math.round((100 - i * 0.5) * 10) / 10,
+    // The first is a new import nothing measured yet.
+    speed: i === 0 ? null : 100 + i,
   }),
 );
 
@@ -375,16 +375,14 @@ describe('DashboardPage', () => {
     expect(within(screen.getAllByTestId('proxy-row')[0] as HTMLElement).getByText('198.18.0.120')).toBeInTheDocument();
   });
 
-  it('sorts by uptime, the most reliable first; one not measured yet shows a dash, not 0', async () => {
+  it('shows a speed not measured yet as a dash, not 0; sorting by Speed puts the fastest first', async () => {
     await renderPage();
     await openTexas();
     const first = within(screen.getAllByTestId('proxy-row')[0] as HTMLElement);
     expect(first.getByText('198.18.0.1')).toBeInTheDocument();
     expect(first.getByTitle('Not measured yet')).toHaveTextContent('—');
-    await userEvent.click(screen.getByRole('button', { name: 'Sort by Uptime' }));
-    const best = within(screen.getAllByTestId('proxy-row')[0] as HTMLElement);
-    expect(best.getByText('198.18.0.2')).toBeInTheDocument();
-    expect(best.getByText('99.5%')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sort by Speed' }));
+    expect(within(screen.getAllByTestId('proxy-row')[0] as HTMLElement).getByText('198.18.0.120')).toBeInTheDocument();
   });
 
   it('searches the whole catalogue from the search box without choosing a state', async () => {

@@ -67,20 +67,20 @@ const domain = (text: string) => (
 );
 
 /** A figure the checker has not measured yet: a dash, and why on hover. */
-export const unmeasured = (value: number | null, unit = '') =>
+const unmeasured = (value: number | null) =>
   value === null ? (
     <Box component="span" title="Not measured yet">
       —
     </Box>
   ) : (
-    `${value}${unit}`
+    value
   );
 
 /** Sorts a measured figure; an unknown one counts as `fallback`, so it comes last on the column's first click. */
-const byMeasured = (key: 'speed' | 'ping' | 'uptime', fallback: number) => (a: { original: ProxyListing }, b: { original: ProxyListing }) =>
+const byMeasured = (key: 'speed' | 'ping', fallback: number) => (a: { original: ProxyListing }, b: { original: ProxyListing }) =>
   (a.original[key] ?? fallback) - (b.original[key] ?? fallback);
 
-/** IP (with flag), Domain, State, City, ISP, ZIP, Speed, Ping, Uptime, Type, Added, Price; the cart toggle is separate. */
+/** IP (with flag), Domain, State, City, ISP, ZIP, Speed, Ping, Type, Added, Price; the cart toggle is separate. */
 export const proxyColumns = helper.columns([
   helper.accessor('sock_real_ip', {
     id: 'ip',
@@ -113,8 +113,6 @@ export const proxyColumns = helper.columns([
     cell: ({ getValue }) => unmeasured(getValue()),
     meta: { numeric: true, filter: { kind: 'bound', field: 'maxPing', label: 'Maximum ping' } },
   }),
-  // The exit's 7-day uptime as the checker measured it: the most reliable first.
-  helper.accessor('uptime', { header: 'Uptime', sortFn: byMeasured('uptime', -1), sortDescFirst: true, cell: ({ getValue }) => unmeasured(getValue(), '%'), meta: { numeric: true } }),
   helper.accessor('user_type', { header: 'Type', sortFn: 'text', meta: { filter: { kind: 'type' } } }),
   helper.accessor('added_days_ago', {
     id: 'added',
