@@ -12,6 +12,7 @@ import { createPGliteAdapter } from 'gateway/pglite-adapter';
 import { loadCheckerConfig } from './config.ts';
 import type { CheckSelection } from './exit-checks.ts';
 import { startJudge, type Judge } from './judge.ts';
+import { startConfiguredLookupSweep, type LookupSweep } from './lookup-sweep.ts';
 import { runChecks } from './run-checks.ts';
 import { startScheduler, type Scheduler } from './scheduler.ts';
 
@@ -79,6 +80,15 @@ export async function startEmbeddedChecker(options: EmbeddedCheckerOptions): Pro
           log,
         })
       : null;
+    // Location, reverse DNS and blacklists of the checked exits: wherever exits are checked on a schedule.
+    const lookups: LookupSweep | null = options.schedule
+      ? await startConfiguredLookupSweep(adapter, config, log, typeof options.schedule === 'object' ? { pollMs: options.schedule.pollMs } : {}).catch(
+          async (error: unknown) => {
+            await scheduler?.stop();
+            throw error;
+          },
+        )
+      : null;
     return {
       judgeUrl,
       check: (selection) =>
@@ -88,6 +98,7 @@ export async function startEmbeddedChecker(options: EmbeddedCheckerOptions): Pro
         ),
       async close() {
         await scheduler?.stop();
+        await lookups?.stop();
         await judge?.close();
         await adapter.close();
       },

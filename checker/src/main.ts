@@ -8,6 +8,7 @@ import { createJsonLogger } from 'gateway/logger';
 import { createPgAdapter } from 'gateway/pg-adapter';
 import { loadCheckerConfig } from './config.ts';
 import { startJudge, type Judge } from './judge.ts';
+import { startConfiguredLookupSweep } from './lookup-sweep.ts';
 import { startScheduler } from './scheduler.ts';
 
 let config: ReturnType<typeof loadCheckerConfig>;
@@ -48,11 +49,14 @@ const scheduler = startScheduler({
   log,
 });
 
+const lookups = await startConfiguredLookupSweep(adapter, config, log);
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     log.info({ signal }, 'checker: shutting down');
     scheduler
       .stop()
+      .then(() => lookups.stop())
       .then(() => judge?.close())
       .then(() => adapter.close())
       .then(

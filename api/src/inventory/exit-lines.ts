@@ -13,7 +13,7 @@
 // Every problem is reported with its line number and a reason that never repeats the line's content: a
 // misplaced comma can put part of a password into any field, and the report goes to logs and screens.
 import { isIPv4, isIPv6 } from 'node:net';
-import { countryOf } from './countries.ts';
+import { countryOf } from 'contract/countries';
 import { declaredTypeOf, MAX_PRICE_CENTS, type DeclaredType } from './exit-types.ts';
 
 export interface ParsedExit {

@@ -10,7 +10,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { ExitCredentialSealer } from 'gateway/exit-credentials';
 import type { Schema } from '../db/schema.ts';
-import { countryOf, UNKNOWN_LOCATION } from './countries.ts';
+import { countryOf, UNKNOWN_LOCATION } from 'contract/countries';
 import { listingPrice, USER_TYPE } from './exit-types.ts';
 import type { ExitState } from './inventory-schema.ts';
 import type { ProxySource, SourceExit } from './proxy-source.ts';

@@ -1,8 +1,10 @@
-// Which marketplace region a country belongs to, for exits whose country the operator declares on import
-// (ISO 3166-1 alpha-2). The market's six tabs: the USA on its own, the rest of the Americas, Europe,
-// Australia and Oceania, Asia (with the Middle East, the Caucasus and Russia), Africa. Names are English,
-// from the runtime's ICU data, as the demo catalogue writes them.
-import type { RegionKey } from '../marketplace/demo-geography.ts';
+// Which marketplace region a country belongs to, for exits whose country the operator declares on import or
+// geolocation finds (ISO 3166-1 alpha-2); shared by the API and the checker. The market's six tabs: the USA
+// on its own, the rest of the Americas, Europe, Australia and Oceania, Asia (with the Middle East, the
+// Caucasus and Russia), Africa. Names are English, from the runtime's ICU data, as the demo catalogue writes
+// them.
+/** The market's region tabs (the API's demo geography uses the same keys). */
+export type RegionKey = 'USA' | 'America' | 'Europe' | 'Oceania' | 'Asia' | 'Africa';
 
 const MEMBERS: Record<RegionKey, string> = {
   USA: 'US',
