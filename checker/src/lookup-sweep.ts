@@ -20,6 +20,8 @@ export interface LookupSweepOptions {
   pollMs?: number;
   /** How long a claim lasts (default 60 s): an instance that dies holds nothing longer. */
   claimMs?: number;
+  /** false: no loop, the caller runs each pass (tests). */
+  loop?: boolean;
   log: Logger;
 }
 
@@ -142,7 +144,8 @@ export function startLookupSweep(options: LookupSweepOptions): LookupSweep {
         while (next < claimed.length) {
           const exit = claimed[next++]!;
           try {
-            stored += await lookupOne(exit);
+            const count = await lookupOne(exit);
+            stored += count;
           } catch (error) {
             log.error({ err: error, exitId: exit.id }, 'checker: lookups could not be stored');
           }
@@ -165,7 +168,7 @@ export function startLookupSweep(options: LookupSweepOptions): LookupSweep {
         if (!stopped) timer = setTimeout(loop, pollMs);
       });
   };
-  timer = setTimeout(loop, 0);
+  if (options.loop !== false) timer = setTimeout(loop, 0);
 
   return {
     runOnce,
