@@ -314,7 +314,7 @@ for (const backend of backends) {
     });
 
     it('two instances share the due exits: each address is asked once', async () => {
-      const ips = Array.from({ length: 40 }, (_, i) => `198.18.2.${i + 1}`);
+      const ips = Array.from({ length: 40 }, (_, i) => `198.18.${backend === 'pglite' ? 2 : 3}.${i + 1}`);
       for (const ip of ips) await exitAt(ip);
       const sweeps = [0, 1].map(() =>
         startLookupSweep({ adapter: database.adapter(), geo, dns: createDnsLookups(lookupOptions()), concurrency: 3, loop: false, log: quietLog }),
