@@ -3,6 +3,8 @@
 import Type, { type Static } from 'typebox';
 
 const Flag = Type.Union([Type.Literal(0), Type.Literal(1)]);
+/** 1 listed, 0 not listed, null unknown (not asked yet, or the DNSBL gave no answer). */
+const BlacklistFlag = Type.Union([Type.Literal(0), Type.Literal(1), Type.Null()]);
 
 /**
  * One lease of the signed-in customer. `id` is the listing, `history_id` the lease. `paid` 1 while the
@@ -42,10 +44,15 @@ export const HistoryItem = Type.Object({
   expires_at: Type.String(),
   /** How many times the lease was renewed. */
   renewals: Type.Integer(),
-  sbl_black: Flag,
-  xbl_black: Flag,
-  css_black: Flag,
-  pbl_black: Flag,
+  sbl_black: BlacklistFlag,
+  xbl_black: BlacklistFlag,
+  css_black: BlacklistFlag,
+  pbl_black: BlacklistFlag,
+  /** Where the location comes from: the exit address it was read for, and when (null: as imported). */
+  location_ip: Type.Union([Type.String(), Type.Null()]),
+  location_at: Type.Union([Type.String(), Type.Null()]),
+  /** When the blacklists last answered (null: never). */
+  blacklists_checked_at: Type.Union([Type.String(), Type.Null()]),
 });
 export type HistoryItem = Static<typeof HistoryItem>;
 

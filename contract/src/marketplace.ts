@@ -3,8 +3,8 @@
 import Type, { type Static } from 'typebox';
 import { FIND_MAX_LENGTH, FIND_MIN_LENGTH, MAX_PROXIES_PER_PURCHASE } from 'contract/limits';
 
-/** 1 means the address is on that Spamhaus list. */
-const BlacklistFlag = Type.Union([Type.Literal(0), Type.Literal(1)]);
+/** 1 means the address is on that Spamhaus list, 0 that it is not; null: unknown (not asked yet, or no answer). */
+const BlacklistFlag = Type.Union([Type.Literal(0), Type.Literal(1), Type.Null()]);
 export type BlacklistFlag = Static<typeof BlacklistFlag>;
 
 /**
@@ -53,6 +53,11 @@ export const ProxyListing = Type.Object({
   xbl_black: BlacklistFlag,
   css_black: BlacklistFlag,
   pbl_black: BlacklistFlag,
+  /** Where the location comes from: the exit address it was read for, and when (null: as imported). */
+  location_ip: Type.Union([Type.String(), Type.Null()]),
+  location_at: Type.Union([Type.String(), Type.Null()]),
+  /** When the blacklists last answered (null: never). */
+  blacklists_checked_at: Type.Union([Type.String(), Type.Null()]),
   port: Type.Optional(Type.Integer()),
   socks_auth: Type.Optional(Type.String()),
   /** After purchase: the endpoint to connect to, `gateway-host:port`. */

@@ -33,6 +33,9 @@ export function historyFixture(overrides: Partial<HistoryItem> = {}): HistoryIte
     xbl_black: 0,
     css_black: 0,
     pbl_black: 0,
+    location_ip: null,
+    location_at: null,
+    blacklists_checked_at: null,
     ...overrides,
   };
 }

@@ -26,6 +26,9 @@ export function listingFixture(overrides: Partial<ProxyListing> = {}): ProxyList
     xbl_black: 0,
     css_black: 0,
     pbl_black: 0,
+    location_ip: null,
+    location_at: null,
+    blacklists_checked_at: null,
     ...overrides,
   };
 }

@@ -45,7 +45,9 @@ export function createHistoryRepository(db: Kysely<Schema>, publicHost: string) 
           'price', (le.price_cents / 100.0)::float8,
           'added_timestamp', ${iso('le.starts_at')}, 'expires_at', ${iso('le.expires_at')},
           'renewals', (select count(*) from lease_renewals r where r.lease_id = le.id)::int,
-          'sbl_black', li.sbl_black, 'xbl_black', li.xbl_black, 'css_black', li.css_black, 'pbl_black', li.pbl_black
+          'sbl_black', li.sbl_black, 'xbl_black', li.xbl_black, 'css_black', li.css_black, 'pbl_black', li.pbl_black,
+          'location_ip', li.location_ip, 'location_at', ${iso('li.location_at')},
+          'blacklists_checked_at', ${iso('li.blacklists_checked_at')}
         ) order by le.created_at desc, le.id desc), '[]')::text
         from proxy_leases le
         join proxy_listings li on li.id = le.listing_id

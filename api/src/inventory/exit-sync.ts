@@ -90,10 +90,11 @@ function newListing(exit: SourceExit) {
     addedAt: new Date(),
     baseCents: price.baseCents,
     freshCents: price.freshCents,
-    sbl: 0,
-    xbl: 0,
-    css: 0,
-    pbl: 0,
+    // Nobody asked the blacklists yet: unknown, until the checker's lookups answer.
+    sbl: null,
+    xbl: null,
+    css: null,
+    pbl: null,
   };
 }
 

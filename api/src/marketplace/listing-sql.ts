@@ -40,6 +40,13 @@ export function listingJson(now: Date): RawBuilder<unknown> {
     'added_days_ago', ${addedDaysAgo(now)},
     'price', (${listingPriceCents(now)} / 100.0)::float8,
     'latitude', latitude, 'img', lower(ct), 'country', country, 'ct', ct, 'time_zone', time_zone,
-    'sbl_black', sbl_black, 'xbl_black', xbl_black, 'css_black', css_black, 'pbl_black', pbl_black
+    'sbl_black', sbl_black, 'xbl_black', xbl_black, 'css_black', css_black, 'pbl_black', pbl_black,
+    'location_ip', location_ip, 'location_at', ${isoOrNull('location_at')},
+    'blacklists_checked_at', ${isoOrNull('blacklists_checked_at')}
   )`;
+}
+
+/** A timestamp column as ISO 8601 in UTC (what Date#toISOString writes), or null. */
+function isoOrNull(column: 'location_at' | 'blacklists_checked_at'): RawBuilder<string | null> {
+  return sql`to_char(${sql.ref(`proxy_listings.${column}`)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }

@@ -33,10 +33,15 @@ export type ProxyListingsTable = {
   added_at: Date;
   base_cents: number;
   fresh_cents: number;
-  sbl_black: 0 | 1;
-  xbl_black: 0 | 1;
-  css_black: 0 | 1;
-  pbl_black: 0 | 1;
+  /** null: unknown (not asked yet, or the DNSBL gave no answer). */
+  sbl_black: 0 | 1 | null;
+  xbl_black: 0 | 1 | null;
+  css_black: 0 | 1 | null;
+  pbl_black: 0 | 1 | null;
+  /** The exit address the location was read for, and when (migration 0037); null: as imported. */
+  location_ip: string | null;
+  location_at: Date | null;
+  blacklists_checked_at: Date | null;
   /** Follows the exit's state (a trigger of migration 0015): true while the exit is online. */
   online: boolean;
   leased_until: Date | null;

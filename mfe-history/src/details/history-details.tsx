@@ -14,6 +14,7 @@ import type { HistoryItem } from 'contract/history';
 import type { ReactNode } from 'react';
 import { Flag } from 'shared/ui/flag';
 import { formatDayMonthTime } from 'shared/format/date';
+import { dataSourceLine } from 'shared/format/data-source';
 import { blacklistLabel, noteLabel, proxyString } from 'shared/history/history-columns';
 import { useAutorenew } from '../api/autorenew';
 import { useUsage } from '../api/usage';
@@ -120,6 +121,9 @@ function DetailsContent({ item, now }: { item: HistoryItem; now: number }) {
         <Field label="Zip" value={item.zip} />
         <Field label="Time zone" value={item.time_zone} />
       </Block>
+      <Typography variant="caption" color="text.secondary" data-testid="data-source">
+        {dataSourceLine(item, now)}
+      </Typography>
       <Block title="Blacklists">
         <Field label="sbl_black" value={blacklistLabel(item.sbl_black)} />
         <Field label="xbl_black" value={blacklistLabel(item.xbl_black)} />

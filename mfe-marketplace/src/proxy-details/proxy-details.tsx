@@ -12,6 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAtom, useAtomValue } from 'jotai';
 import type { ListingHealth, ProxyListing } from 'contract/marketplace';
+import { dataSourceLine } from 'shared/format/data-source';
 import { formatMoney } from 'shared/format/money';
 import { Flag } from 'shared/ui/flag';
 import { useBuyProxies } from '../api/buy-proxies';
@@ -37,17 +38,17 @@ function ago(seconds: number): string {
   return `${Math.floor(seconds / 3600)} h ago`;
 }
 
-/** 'Clean' or the Spamhaus lists the address is on. */
+/** 'Clean', the Spamhaus lists the address is on, or 'Unknown' while the blacklists have not answered. */
 export function blacklistStatus(listing: ProxyListing): string {
-  const listed = [
+  const flags = [
     ['SBL', listing.sbl_black],
     ['XBL', listing.xbl_black],
     ['CSS', listing.css_black],
     ['PBL', listing.pbl_black],
-  ]
-    .filter(([, flag]) => flag === 1)
-    .map(([name]) => name);
-  return listed.length === 0 ? 'Clean' : `Listed: ${listed.join(', ')}`;
+  ] as const;
+  const listed = flags.filter(([, flag]) => flag === 1).map(([name]) => name);
+  if (listed.length > 0) return `Listed: ${listed.join(', ')}`;
+  return flags.some(([, flag]) => flag === null) ? 'Unknown' : 'Clean';
 }
 
 function Field({ label, value }: { label: string; value: ReactNode }) {
@@ -98,6 +99,9 @@ function DetailsContent({ selected }: { selected: ProxyListing }) {
         <Field label="DNS" value={listing.dns_ip} />
         <Field label="Price" value={formatMoney(listing.price)} />
       </Box>
+      <Typography variant="caption" color="text.secondary" data-testid="data-source">
+        {dataSourceLine(listing, Date.now())}
+      </Typography>
       {sold ? (
         <Alert severity="success" sx={{ '& .MuiAlert-message': { minWidth: 0, width: '100%' } }}>
           Yours:

@@ -1,3 +1,4 @@
+import { ageLabel, dataSourceLine } from './data-source';
 import { formatDateTime, formatDayMonthTime } from './date';
 import { formatMoney } from './money';
 
@@ -27,5 +28,20 @@ describe('dates', () => {
   it('returns an empty string for an invalid date', () => {
     expect(formatDayMonthTime('nonsense')).toBe('');
     expect(formatDateTime('nonsense')).toBe('');
+  });
+});
+
+describe('dataSourceLine', () => {
+  const now = Date.parse('2026-05-02T12:00:00Z');
+  it('says where the location comes from and how fresh the blacklists are', () => {
+    expect(dataSourceLine({ location_ip: '203.0.113.7', blacklists_checked_at: '2026-05-02T09:30:00Z' }, now)).toBe(
+      'Location from the exit IP 203.0.113.7 · blacklists checked 2 h ago',
+    );
+    expect(dataSourceLine({ location_ip: null, blacklists_checked_at: null }, now)).toBe('Location as imported, not measured yet · blacklists not checked yet');
+    expect([ageLabel('2026-05-02T11:59:30Z', now), ageLabel('2026-05-02T11:55:00Z', now), ageLabel('2026-04-29T12:00:00Z', now)]).toEqual([
+      'just now',
+      '5 min ago',
+      '3 days ago',
+    ]);
   });
 });

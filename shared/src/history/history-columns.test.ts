@@ -44,7 +44,7 @@ describe('history columns', () => {
     expect([paidLabel({ paid: 1 }), paidLabel({ paid: 0 })]).toEqual(['On', 'Expired']);
     expect(proxyString({ socks_auth: 'login1:pass2', proxy: '198.18.3.4:1080' })).toBe('login1:pass2@198.18.3.4:1080');
     expect(locationLabel({ country: 'Germany', region: 'Berlin', city: 'Berlin', zip: '10115' })).toBe('Germany/Berlin-Berlin 10115');
-    expect([blacklistLabel(1), blacklistLabel(0)]).toEqual(['Yes', 'Clean (in Spamhaus)']);
+    expect([blacklistLabel(1), blacklistLabel(0), blacklistLabel(null)]).toEqual(['Yes', 'Clean (in Spamhaus)', 'Unknown']);
   });
 
   it('shows the time left to the minute, and where an unpaid lease stands', () => {

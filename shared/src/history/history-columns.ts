@@ -83,5 +83,5 @@ export function filterHistoryRows(rows: readonly HistoryRow[], filters: HistoryF
   return rows.filter((row) => needles.every(([column, needle]) => row.search[column]?.includes(needle)));
 }
 
-/** A blacklist flag as the panel shows it. */
-export const blacklistLabel = (flag: 0 | 1) => (flag === 1 ? 'Yes' : 'Clean (in Spamhaus)');
+/** A blacklist flag as the panel shows it: from a real answer, or 'Unknown' when there is none. */
+export const blacklistLabel = (flag: 0 | 1 | null) => (flag === null ? 'Unknown' : flag === 1 ? 'Yes' : 'Clean (in Spamhaus)');

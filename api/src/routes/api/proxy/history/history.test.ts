@@ -10,8 +10,8 @@ import type { App } from '../../../../app.ts';
 import { backends, injectWithLogin } from '../../../../test/helpers.ts';
 
 const HISTORY_KEYS = [
-  'added_timestamp', 'city', 'country', 'css_black', 'ct', 'dns', 'domain', 'expires_at', 'history_id', 'id', 'img', 'isp',
-  'online', 'org', 'paid', 'pbl_black', 'ping', 'price', 'proxy', 'real_ip', 'region', 'renew', 'renewals', 'sbl_black',
+  'added_timestamp', 'blacklists_checked_at', 'city', 'country', 'css_black', 'ct', 'dns', 'domain', 'expires_at', 'history_id',
+  'id', 'img', 'isp', 'location_at', 'location_ip', 'online', 'org', 'paid', 'pbl_black', 'ping', 'price', 'proxy', 'real_ip', 'region', 'renew', 'renewals', 'sbl_black',
   'socks_auth', 'speed', 'time_zone', 'user_type', 'xbl_black', 'zip',
 ];
 
