@@ -39,6 +39,10 @@ const first = historyFixture({
   added_timestamp: new Date(2026, 4, 2, 18, 5).toISOString(),
   expires_at: hoursFromNow(3.5),
   sbl_black: 1,
+  pbl_black: null,
+  location_ip: '198.18.7.20',
+  location_at: hoursFromNow(-2),
+  blacklists_checked_at: hoursFromNow(-2),
 });
 const second = historyFixture({
   history_id: '1',
@@ -180,8 +184,9 @@ describe('HistoryPage', () => {
       'Yes',
       'Clean (in Spamhaus)',
       'Clean (in Spamhaus)',
-      'Clean (in Spamhaus)',
+      'Unknown',
     ]);
+    expect(within(panel).getByTestId('data-source')).toHaveTextContent('Location from the exit IP 198.18.7.20 · blacklists checked 2 h ago');
     expect(['Type', 'Ping', 'Speed', 'DNS'].map((label) => field('Info', label))).toEqual(['MOB', '55 ms', '80 Mbit/s', '198.19.0.53']);
     expect(field('Lease', 'Status')).toMatch(/^3h (29|30)m left$/);
     await waitFor(() => expect(field('Usage', 'Sent')).toBe('15.3 KB'));

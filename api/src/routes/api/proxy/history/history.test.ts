@@ -87,6 +87,9 @@ for (const backend of backends) {
         xbl_black: listing.xbl_black,
         css_black: listing.css_black,
         pbl_black: listing.pbl_black,
+        location_ip: null,
+        location_at: null,
+        blacklists_checked_at: null,
       });
       assert.deepEqual((await history(app, bob)).json<HistoryItem[]>().map((i) => i.real_ip), [third.real_ip]);
 
