@@ -14,7 +14,7 @@ export interface BalanceEvent {
  * exit dead (sent alone, with `down_since` and `check_interval_s`).
  */
 export const LEASE_EVENT = 'lease';
-export type LeaseEventKind = 'renewed' | 'renewal-failed' | 'waiting' | 'ended' | 'down';
+export type LeaseEventKind = 'renewed' | 'renewal-failed' | 'waiting' | 'ended' | 'down' | 'refunded';
 export interface LeaseEvent {
   history_id: string;
   real_ip: string;
@@ -25,6 +25,8 @@ export interface LeaseEvent {
   down_since?: string;
   /** `down`: how often the checker checks it (seconds). */
   check_interval_s?: number;
+  /** `refunded`: the dollars credited to the balance (its exit died within 2 hours of purchase). */
+  amount?: number;
 }
 
 /** GET /remotes.json: federation name -> manifest URL. */

@@ -132,10 +132,13 @@ export interface TicketMessagesTable {
 
 export interface RefundsTable {
   lease_id: number;
-  ticket_id: string;
+  /** null: refunded without a ticket (reason 'dead-exit'). */
+  ticket_id: string | null;
   user_id: string;
   amount_cents: number;
-  approved_by: string;
+  approved_by: string | null;
+  reason: ColumnType<'ticket' | 'dead-exit', 'ticket' | 'dead-exit' | undefined, never>;
+  exit_state_change_id: number | null;
   created_at: CreatedAt;
 }
 

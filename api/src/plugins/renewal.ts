@@ -1,10 +1,12 @@
 // The renewal sweep as a job of every API instance: each sweeps every `RENEWAL_SWEEP_MS` (0: never; tests
 // call `app.renewalSweep.run(at)` with the moment they want), then tells customers whose leased exit the
-// checker found dead (`app.exitDownNotices`). Instances need no coordination: the sweep
+// checker found dead (`app.exitDownNotices`) and refunds the purchases among them made within 2 hours
+// (`app.deadExitRefunds`). Instances need no coordination: the sweep
 // locks each lease it settles and skips the ones another instance holds.
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { RenewalSweep } from '../history/renewal-sweep.ts';
+import { createDeadExitRefunds, type DeadExitRefunds } from '../inventory/dead-exit-refunds.ts';
 import { createExitDownNotices, type ExitDownNotices } from '../inventory/exit-down-notices.ts';
 
 declare module 'fastify' {
@@ -12,6 +14,8 @@ declare module 'fastify' {
     renewalSweep: RenewalSweep;
     /** Tells customers whose leased exit went dead (run after each sweep; tests call `run()`). */
     exitDownNotices: ExitDownNotices;
+    /** Refunds purchases whose exit died within 2 hours (run after each sweep; tests call `run()`). */
+    deadExitRefunds: DeadExitRefunds;
   }
 }
 
@@ -49,6 +53,18 @@ export default fp<RenewalOptions>(
       onError: (error, context) => app.log.error({ err: error }, context),
     });
     app.decorate('exitDownNotices', downNotices);
+    const deadRefunds = createDeadExitRefunds({
+      db: app.db,
+      publicUrl: config.publicUrl,
+      publicHost: config.gateway.publicHost,
+      sendMail: (mail) => app.mailer.send(mail),
+      notify: (userId, event) => {
+        app.notifyBalance(userId);
+        app.notifyLease(userId, event);
+      },
+      onError: (error, context) => app.log.error({ err: error }, context),
+    });
+    app.decorate('deadExitRefunds', deadRefunds);
     if (sweepMs === 0) return;
 
     let running: Promise<void> | null = null;
@@ -70,6 +86,14 @@ export default fp<RenewalOptions>(
           if (notices && notices.transitions > 0) app.log.info(notices, 'exit-down notices');
         })
         .catch((error: unknown) => app.log.error({ err: error }, 'exit-down notices failed'))
+        .then(() => deadRefunds.run())
+        .then((refunds) => {
+          if (refunds && refunds.refunded > 0) {
+            app.marketCache.clear();
+            app.log.info(refunds, 'dead-exit refunds');
+          }
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, 'dead-exit refunds failed'))
         .finally(() => {
           running = null;
         });

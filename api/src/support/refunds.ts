@@ -1,7 +1,8 @@
 // Refunds follow the terms: a Refund Proxy ticket may name one of the customer's purchases made within
 // REFUND_TICKET_WINDOW_HOURS, one ticket per purchase; support approves with one action that credits the
-// purchase price as a `refund` ledger row, at most once per purchase, and ends the refunded proxy.
-import { sql, type Kysely } from 'kysely';
+// purchase price as a `refund` ledger row, at most once per purchase, and ends the refunded proxy. A purchase
+// refunded automatically (its exit died within 2 hours, inventory/dead-exit-refunds.ts) is not refunded again.
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { centsToDollars } from 'contract/money';
 import type { TicketMessage, TicketProxy } from 'contract/support';
 import { REFUND_TICKET_WINDOW_HOURS } from 'contract/support-rules';
@@ -29,6 +30,7 @@ export async function refundableProxies(db: Kysely<Schema>, userId: string, now:
     .where('l.user_id', '=', userId)
     .where('l.created_at', '>', new Date(now.getTime() - REFUND_WINDOW_MS))
     .where((eb) => eb.not(eb.exists(eb.selectFrom('tickets as t').select('t.id').whereRef('t.lease_id', '=', 'l.id'))))
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('refunds as r').select('r.lease_id').whereRef('r.lease_id', '=', 'l.id'))))
     .orderBy('l.created_at', 'desc')
     .orderBy('l.id', 'desc')
     .limit(100)
@@ -40,6 +42,27 @@ export async function refundableProxies(db: Kysely<Schema>, userId: string, now:
     purchasedAt: iso(row.created_at),
     price: centsToDollars(Number(row.price_cents)),
   }));
+}
+
+/** The refunded proxy stops working now and is not renewed; its listing is free again. */
+export async function endRefundedLease(
+  trx: Transaction<Schema>,
+  lease: { id: number; listingId: number; expiresAt: Date },
+  now: Date,
+): Promise<void> {
+  const market = marketDb(trx);
+  const endsAt = new Date(Math.min(now.getTime(), new Date(lease.expiresAt).getTime()));
+  await market
+    .updateTable('proxy_leases')
+    .set({ renew: false, expires_at: sql<Date>`greatest(starts_at + interval '1 millisecond', ${endsAt}::timestamptz)` })
+    .where('id', '=', lease.id)
+    .execute();
+  await market
+    .updateTable('proxy_listings')
+    .set({ leased_until: endsAt })
+    .where('id', '=', lease.listingId)
+    .where('leased_until', '=', lease.expiresAt)
+    .execute();
 }
 
 /**
@@ -81,19 +104,7 @@ export async function approveRefund(db: Kysely<Schema>, ticketId: string, staffI
         .execute();
       await postLedgerEntry(trx, { userId: lease.user_id, kind: 'refund', amountCents, reference: refundReference(leaseId) });
 
-      // The refunded proxy stops working now and is not renewed; its listing is free again.
-      const endsAt = new Date(Math.min(now.getTime(), new Date(lease.expires_at).getTime()));
-      await market
-        .updateTable('proxy_leases')
-        .set({ renew: false, expires_at: sql<Date>`greatest(starts_at + interval '1 millisecond', ${endsAt}::timestamptz)` })
-        .where('id', '=', leaseId)
-        .execute();
-      await market
-        .updateTable('proxy_listings')
-        .set({ leased_until: endsAt })
-        .where('id', '=', lease.listing_id)
-        .where('leased_until', '=', lease.expires_at)
-        .execute();
+      await endRefundedLease(trx, { id: leaseId, listingId: lease.listing_id, expiresAt: lease.expires_at }, now);
 
       const message = await insertMessage(
         trx,

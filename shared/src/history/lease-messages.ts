@@ -1,5 +1,6 @@
 import type { LeaseEvent } from 'contract/realtime';
 import { formatDayMonthTime } from 'shared/format/date';
+import { formatMoney } from 'shared/format/money';
 
 /** The toast for a lease event from the server (a renewal, a failed one, a wait, an end, its exit down). */
 export function leaseEventMessage(event: LeaseEvent): { text: string; variant: 'success' | 'warning' | 'info' } {
@@ -16,6 +17,11 @@ export function leaseEventMessage(event: LeaseEvent): { text: string; variant: '
       return {
         text: `Proxy ${event.real_ip} is down since ${formatDayMonthTime(event.down_since ?? event.expires_at)}; we are checking it every ${event.check_interval_s ?? 60} s`,
         variant: 'warning',
+      };
+    case 'refunded':
+      return {
+        text: `Proxy ${event.real_ip} went down within 2 hours of purchase: ${formatMoney(event.amount ?? 0)} refunded to your balance`,
+        variant: 'info',
       };
   }
 }
