@@ -14,6 +14,8 @@ interface Listing {
   addedAt: Date;
   xbl: 0 | 1;
   pbl: 0 | 1;
+  sbl?: 0 | 1 | null;
+  css?: 0 | 1 | null;
 }
 
 describe('listing price guide', () => {
@@ -29,7 +31,8 @@ describe('listing price guide', () => {
       select ${listingPriceCents(now)} as price, ${addedDaysAgo(now)} as days
       from (select ${listing.baseCents}::int as base_cents, ${listing.freshCents}::int as fresh_cents,
         ${listing.addedAt.toISOString()}::timestamptz as added_at, ${listing.xbl}::smallint as xbl_black,
-        ${listing.pbl}::smallint as pbl_black) as proxy_listings`.execute(database.db);
+        ${listing.pbl}::smallint as pbl_black, ${listing.sbl ?? 0}::smallint as sbl_black,
+        ${listing.css ?? 0}::smallint as css_black) as proxy_listings`.execute(database.db);
     const row = rows[0];
     assert.ok(row);
     return { price: Number(row.price), days: Number(row.days) };
@@ -47,16 +50,19 @@ describe('listing price guide', () => {
     assert.equal(await price({ ...base, addedAt: now }), 140);
   });
 
-  it('takes 50% off when XBL-listed and 20% off when PBL-listed, both when both', async () => {
+  it('takes 50% off when SBL-, XBL- or CSS-listed (once, whatever the number of lists); PBL and unknown: no discount', async () => {
     const old = hoursAgo(48);
     assert.equal(await price({ ...base, addedAt: old, xbl: 1 }), 30);
-    assert.equal(await price({ ...base, addedAt: old, pbl: 1 }), 48);
-    assert.equal(await price({ ...base, addedAt: old, xbl: 1, pbl: 1 }), 24);
+    assert.equal(await price({ ...base, addedAt: old, sbl: 1 }), 30);
+    assert.equal(await price({ ...base, addedAt: old, css: 1 }), 30);
+    assert.equal(await price({ ...base, addedAt: old, sbl: 1, xbl: 1, css: 1, pbl: 1 }), 30);
+    assert.equal(await price({ ...base, addedAt: old, pbl: 1 }), 60);
+    assert.equal(await price({ ...base, addedAt: old, sbl: null, css: null }), 60);
     assert.equal(await price({ ...base, addedAt: hoursAgo(1), xbl: 1 }), 70);
   });
 
   it('rounds to whole cents', async () => {
-    assert.equal(await price({ baseCents: 55, freshCents: 70, xbl: 0, pbl: 1, addedAt: hoursAgo(48) }), 44);
+    assert.equal(await price({ baseCents: 55, freshCents: 70, xbl: 0, pbl: 0, css: 1, addedAt: hoursAgo(48) }), 28);
     assert.equal(await price({ baseCents: 51, freshCents: 70, xbl: 1, pbl: 0, addedAt: hoursAgo(48) }), 26);
   });
 
