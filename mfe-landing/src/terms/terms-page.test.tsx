@@ -59,13 +59,13 @@ describe('terms page', () => {
     expect(text('proxy-policy')).toContain('Every proxy lives 24 hours after purchase');
     expect(text('proxy-policy')).toContain('SMTP ports are closed');
     const refunds = text('refund-policy');
-    expect(refunds).toContain('offline within 2 hours of purchase');
+    expect(refunds).toContain('offline within 2 hours of purchase, it is refunded to your balance automatically');
     expect(refunds).toContain('within 5 hours of purchase');
     expect(refunds).toContain('Only one refund ticket, and one refund, per proxy');
     expect(refunds).toContain('minimum of $150, minus a flat $50 fee');
     expect(refunds).toContain('If we decline to serve you, your balance is refunded from a minimum of $150');
     const billing = text('billing-price-policy');
-    for (const rule of ['$0.5-0.8', 'under 12 hours) costs $0.7-1 more', 'XBL has a 50% discount', 'PBL has a 20% discount', 'minimum first deposit is $50', 'only Bitcoin and Litecoin', 'within 2 hours, open a ticket']) {
+    for (const rule of ['$0.5-0.8', 'under 12 hours) costs $0.7-1 more', 'SBL, XBL or CSS has a 50% discount', 'only on PBL (ordinary residential and mobile ranges) is shown as listed, with no discount', 'minimum first deposit is $50', 'only Bitcoin and Litecoin', 'within 2 hours, open a ticket']) {
       expect(billing).toContain(rule);
     }
     expect(text('account-policy')).toContain('One active browser session');

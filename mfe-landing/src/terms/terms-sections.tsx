@@ -80,8 +80,8 @@ export const termsSections: TermsSection[] = [
         <ul>
           <li>a base socks proxy costs $0.5-0.8 for 24 hours;</li>
           <li>a fresh proxy (online for under 12 hours) costs $0.7-1 more;</li>
-          <li>a proxy listed on XBL has a 50% discount;</li>
-          <li>a proxy listed on PBL has a 20% discount.</li>
+          <li>a proxy listed on SBL, XBL or CSS has a 50% discount;</li>
+          <li>a proxy listed only on PBL (ordinary residential and mobile ranges) is shown as listed, with no discount.</li>
         </ul>
         <p>
           Proxies are paid from your balance. The minimum first deposit is ${TOPUP_RULES.firstMinimum} for a new user, and the whole amount is
@@ -97,7 +97,10 @@ export const termsSections: TermsSection[] = [
     body: (
       <>
         <ul>
-          <li>If a proxy goes offline within {REFUND_OFFLINE_WINDOW_HOURS} hours of purchase, we refund it manually to your balance.</li>
+          <li>
+            If our checks confirm a proxy offline within {REFUND_OFFLINE_WINDOW_HOURS} hours of purchase, it is refunded to your balance
+            automatically, without a ticket.
+          </li>
           <li>
             A ticket about a bad proxy must be opened within {REFUND_TICKET_WINDOW_HOURS} hours of purchase; later tickets are not refunded.
           </li>
