@@ -102,7 +102,10 @@ export async function storeLookups(
          sbl_black = $13::smallint, xbl_black = $14::smallint, css_black = $15::smallint, pbl_black = $16::smallint,
          location_ip = CASE WHEN $19::text IS NULL THEN li.location_ip ELSE $2::text END,
          location_at = CASE WHEN $19::text IS NULL THEN li.location_at ELSE now() END,
-         blacklists_checked_at = CASE WHEN $18::text IS NULL THEN now() ELSE li.blacklists_checked_at END
+         blacklists_checked_at = CASE WHEN $18::text IS NULL THEN now() ELSE li.blacklists_checked_at END,
+         -- A listing on SBL/XBL/CSS starts (or keeps) its moment; a clean answer ends it; no answer keeps it.
+         blacklisted_since = CASE WHEN $13::smallint = 1 OR $14::smallint = 1 OR $15::smallint = 1 THEN coalesce(li.blacklisted_since, now())
+                                  WHEN $18::text IS NOT NULL THEN li.blacklisted_since ELSE NULL END
        FROM upd WHERE li.exit_id = upd.id
        RETURNING li.id
      )

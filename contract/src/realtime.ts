@@ -14,7 +14,7 @@ export interface BalanceEvent {
  * exit dead (sent alone, with `down_since` and `check_interval_s`).
  */
 export const LEASE_EVENT = 'lease';
-export type LeaseEventKind = 'renewed' | 'renewal-failed' | 'waiting' | 'ended' | 'down' | 'refunded';
+export type LeaseEventKind = 'renewed' | 'renewal-failed' | 'waiting' | 'ended' | 'down' | 'refunded' | 'credited';
 export interface LeaseEvent {
   history_id: string;
   real_ip: string;
@@ -25,7 +25,10 @@ export interface LeaseEvent {
   down_since?: string;
   /** `down`: how often the checker checks it (seconds). */
   check_interval_s?: number;
-  /** `refunded`: the dollars credited to the balance (its exit died within 2 hours of purchase). */
+  /**
+   * `refunded`: the dollars credited to the balance (its exit died within 2 hours of purchase); `credited`: half
+   * the period's price (its exit turned up on SBL, XBL or CSS).
+   */
   amount?: number;
 }
 

@@ -42,6 +42,8 @@ export type ProxyListingsTable = {
   location_ip: string | null;
   location_at: Date | null;
   blacklists_checked_at: Date | null;
+  /** Since when the exit is on SBL, XBL or CSS (migration 0039); null: not listed as far as an answer says. */
+  blacklisted_since: Date | null;
   /** Follows the exit's state (a trigger of migration 0015): true while the exit is online. */
   online: boolean;
   leased_until: Date | null;

@@ -1,11 +1,13 @@
 // The renewal sweep as a job of every API instance: each sweeps every `RENEWAL_SWEEP_MS` (0: never; tests
 // call `app.renewalSweep.run(at)` with the moment they want), then tells customers whose leased exit the
 // checker found dead (`app.exitDownNotices`) and refunds the purchases among them made within 2 hours
-// (`app.deadExitRefunds`). Instances need no coordination: the sweep
+// (`app.deadExitRefunds`), and credits half a period to leases whose exit turned up blacklisted
+// (`app.blacklistCredits`). Instances need no coordination: the sweep
 // locks each lease it settles and skips the ones another instance holds.
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { RenewalSweep } from '../history/renewal-sweep.ts';
+import { createBlacklistCredits, type BlacklistCredits } from '../inventory/blacklist-credits.ts';
 import { createDeadExitRefunds, type DeadExitRefunds } from '../inventory/dead-exit-refunds.ts';
 import { createExitDownNotices, type ExitDownNotices } from '../inventory/exit-down-notices.ts';
 
@@ -16,6 +18,8 @@ declare module 'fastify' {
     exitDownNotices: ExitDownNotices;
     /** Refunds purchases whose exit died within 2 hours (run after each sweep; tests call `run()`). */
     deadExitRefunds: DeadExitRefunds;
+    /** Credits 50% of a period when a leased exit turns up on SBL/XBL/CSS (run after each sweep; tests call `run()`). */
+    blacklistCredits: BlacklistCredits;
   }
 }
 
@@ -65,6 +69,18 @@ export default fp<RenewalOptions>(
       onError: (error, context) => app.log.error({ err: error }, context),
     });
     app.decorate('deadExitRefunds', deadRefunds);
+    const credits = createBlacklistCredits({
+      db: app.db,
+      publicUrl: config.publicUrl,
+      publicHost: config.gateway.publicHost,
+      sendMail: (mail) => app.mailer.send(mail),
+      notify: (userId, event) => {
+        app.notifyBalance(userId);
+        app.notifyLease(userId, event);
+      },
+      onError: (error, context) => app.log.error({ err: error }, context),
+    });
+    app.decorate('blacklistCredits', credits);
     if (sweepMs === 0) return;
 
     let running: Promise<void> | null = null;
@@ -94,6 +110,11 @@ export default fp<RenewalOptions>(
           }
         })
         .catch((error: unknown) => app.log.error({ err: error }, 'dead-exit refunds failed'))
+        .then(() => credits.run())
+        .then((credited) => {
+          if (credited && credited.credited > 0) app.log.info(credited, 'blacklist credits');
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, 'blacklist credits failed'))
         .finally(() => {
           running = null;
         });

@@ -1,0 +1,118 @@
+// SPEC's 50% off for a leased proxy that turns up on a blacklist: when the exit of a running lease is found
+// listed on SBL, XBL or CSS (proxy_listings.blacklisted_since, written by the checker's lookups) after its
+// current paid period began, the customer is credited half of that period's price, once per period. A period
+// bought while the exit was already listed cost half already (the price guide) and gets nothing more; PBL
+// never counts (docs/product-rules.md). Every API instance runs this after its renewal sweep: the lease's row
+// lock and the credit's primary key (lease, period) make one credit whichever instances race, and the credit
+// and its `refund` ledger row are written in one transaction. The customer gets a socket event and a mail.
+import { sql, type Kysely } from 'kysely';
+import { centsToDollars } from 'contract/money';
+import type { LeaseEvent } from 'contract/realtime';
+import type { Schema } from '../db/schema.ts';
+import { postLedgerEntry } from '../ledger/ledger.ts';
+import type { Mail } from '../mail/mail.ts';
+
+export interface BlacklistCreditsOptions {
+  db: Kysely<Schema>;
+  publicUrl: string;
+  publicHost: string;
+  sendMail(mail: Mail): Promise<void>;
+  notify(userId: string, event: LeaseEvent): void;
+  onError(error: unknown, context: string): void;
+}
+
+interface Creditable {
+  lease_id: string;
+  user_id: string;
+  email: string;
+  username: string;
+  proxy: string;
+  real_ip: string;
+  expires_at: Date | string;
+  price_cents: number;
+  lists: string;
+}
+
+interface Credited extends Creditable {
+  amountCents: number;
+}
+
+/** The ledger reference of one period's credit (unique among refund rows, like every refund reference). */
+export const blacklistCreditReference = (leaseId: number, periodEndsAt: Date) => `blacklist-credit:lease:${leaseId}:${periodEndsAt.toISOString()}`;
+
+/** Leases looked at per pass (the rest wait for the next). */
+const BATCH = 200;
+
+export function createBlacklistCredits(options: BlacklistCreditsOptions) {
+  return {
+    async run(now = new Date()): Promise<{ credited: number }> {
+      const { db, publicHost } = options;
+      const credited = await db.transaction().execute(async (trx) => {
+        const { rows } = await sql<Creditable>`
+          select le.id as lease_id, le.user_id, u.email, u.username, ${publicHost} || ':' || le.port as proxy,
+            li.real_ip, le.expires_at, le.price_cents,
+            concat_ws(', ', case when li.sbl_black = 1 then 'SBL' end, case when li.xbl_black = 1 then 'XBL' end,
+                      case when li.css_black = 1 then 'CSS' end) as lists
+          from proxy_listings li
+          join proxy_leases le on le.listing_id = li.id
+          join users u on u.id = le.user_id
+          where li.blacklisted_since is not null
+            and (li.sbl_black = 1 or li.xbl_black = 1 or li.css_black = 1)
+            and le.ended_at is null and le.expires_at > ${now}
+            and li.blacklisted_since > coalesce((select max(r.period_end) from lease_renewals r where r.lease_id = le.id), le.starts_at)
+            and not exists (select 1 from blacklist_credits c where c.lease_id = le.id and c.period_ends_at = le.expires_at)
+          order by le.id
+          limit ${BATCH}
+          for update of le skip locked`.execute(trx);
+        const done: Credited[] = [];
+        for (const lease of rows) {
+          const leaseId = Number(lease.lease_id);
+          const periodEndsAt = new Date(lease.expires_at);
+          const amountCents = Math.max(1, Math.round(Number(lease.price_cents) / 2));
+          const { rows: inserted } = await sql<{ lease_id: string }>`
+            insert into blacklist_credits (lease_id, period_ends_at, user_id, amount_cents, lists)
+            values (${leaseId}, ${periodEndsAt}, ${lease.user_id}, ${amountCents}, ${lease.lists})
+            on conflict (lease_id, period_ends_at) do nothing
+            returning lease_id`.execute(trx);
+          if (inserted.length === 0) continue;
+          await postLedgerEntry(trx, { userId: lease.user_id, kind: 'refund', amountCents, reference: blacklistCreditReference(leaseId, periodEndsAt) });
+          done.push({ ...lease, amountCents });
+        }
+        return done;
+      });
+      for (const lease of credited) {
+        options.notify(lease.user_id, {
+          history_id: String(lease.lease_id),
+          real_ip: lease.real_ip,
+          kind: 'credited',
+          expires_at: new Date(lease.expires_at).toISOString(),
+          amount: centsToDollars(lease.amountCents),
+        });
+        try {
+          await options.sendMail(creditMail(lease, options.publicUrl));
+        } catch (error) {
+          options.onError(error, `blacklist credit mail for lease ${lease.lease_id}`);
+        }
+      }
+      return { credited: credited.length };
+    },
+  };
+}
+
+export type BlacklistCredits = ReturnType<typeof createBlacklistCredits>;
+
+function creditMail(lease: Credited, publicUrl: string): Mail {
+  return {
+    to: lease.email,
+    subject: `Your proxy ${lease.proxy} turned up on a blacklist`,
+    text: [
+      `Hello ${lease.username},`,
+      '',
+      `The exit of your proxy ${lease.proxy} (${lease.real_ip}) is now listed on Spamhaus ${lease.lists}.`,
+      `We credited 50% of this period's price, $${centsToDollars(lease.amountCents).toFixed(2)}, to your balance.`,
+      'The proxy keeps working; if it stops, you can replace it or get a refund as the terms say.',
+      '',
+      `Your proxies: ${publicUrl}/history`,
+    ].join('\n'),
+  };
+}
