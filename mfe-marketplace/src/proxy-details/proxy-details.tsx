@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -70,6 +70,8 @@ function DetailsContent({ selected }: { selected: ProxyListing }) {
   const sold = useAtomValue(soldAtom)[listing.id];
   const { inCart, add } = useCartActions();
   const buy = useBuyProxies();
+  // Ages are counted from when the panel opened (it is re-created for each listing).
+  const [openedAt] = useState(() => Date.now());
   return (
     <Stack spacing={2}>
       {info.isError && <Alert severity="warning">This proxy is no longer for sale.</Alert>}
@@ -100,7 +102,7 @@ function DetailsContent({ selected }: { selected: ProxyListing }) {
         <Field label="Price" value={formatMoney(listing.price)} />
       </Box>
       <Typography variant="caption" color="text.secondary" data-testid="data-source">
-        {dataSourceLine(listing, Date.now())}
+        {dataSourceLine(listing, openedAt)}
       </Typography>
       {sold ? (
         <Alert severity="success" sx={{ '& .MuiAlert-message': { minWidth: 0, width: '100%' } }}>
