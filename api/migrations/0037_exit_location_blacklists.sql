@@ -31,7 +31,8 @@ ALTER TABLE exits
   ADD COLUMN lookup_claimed_until timestamptz;
 CREATE INDEX exits_lookup_due_idx ON exits (dnsbl_expires_at NULLS FIRST) WHERE exit_ip IS NOT NULL AND state <> 'retired';
 
--- A move of an exit to another country or state/region, as geolocation found it.
+-- A move of an exit to another country or state/region, as geolocation found it. The customers of its running
+-- leases are told once (customers_told_at, claimed by one API instance like the exit-down notices).
 CREATE TABLE exit_location_changes (
   id          bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   exit_id     bigint NOT NULL REFERENCES exits (id) ON DELETE CASCADE,
@@ -40,9 +41,11 @@ CREATE TABLE exit_location_changes (
   from_region text,
   to_ct       text NOT NULL,
   to_region   text,
-  changed_at  timestamptz NOT NULL DEFAULT now()
+  changed_at  timestamptz NOT NULL DEFAULT now(),
+  customers_told_at timestamptz
 );
 CREATE INDEX exit_location_changes_exit_id_idx ON exit_location_changes (exit_id, changed_at);
+CREATE INDEX exit_location_changes_untold_idx ON exit_location_changes (id) WHERE customers_told_at IS NULL;
 
 -- A listing's blacklist flags may be unknown (null): nobody asked yet, or the answer was an error. The flags
 -- that exits of a file import or a provider got at insert were never asked: unknown, not clean.

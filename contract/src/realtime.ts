@@ -14,7 +14,7 @@ export interface BalanceEvent {
  * exit dead (sent alone, with `down_since` and `check_interval_s`).
  */
 export const LEASE_EVENT = 'lease';
-export type LeaseEventKind = 'renewed' | 'renewal-failed' | 'waiting' | 'ended' | 'down' | 'refunded' | 'credited';
+export type LeaseEventKind = 'renewed' | 'renewal-failed' | 'waiting' | 'ended' | 'down' | 'refunded' | 'credited' | 'moved';
 export interface LeaseEvent {
   history_id: string;
   real_ip: string;
@@ -30,6 +30,8 @@ export interface LeaseEvent {
    * the period's price (its exit turned up on SBL, XBL or CSS).
    */
   amount?: number;
+  /** `moved`: where geolocation places the exit now ('Germany, Land Berlin'). */
+  location?: string;
 }
 
 /** GET /remotes.json: federation name -> manifest URL. */

@@ -54,7 +54,7 @@ export interface SweepSummary {
 }
 
 /** What the sweep tells (`down` is the checker's news, told by inventory/exit-down-notices.ts). */
-type SweepKind = Exclude<LeaseEventKind, 'down' | 'refunded' | 'credited'>;
+type SweepKind = Exclude<LeaseEventKind, 'down' | 'refunded' | 'credited' | 'moved'>;
 
 interface Outcome {
   userId: string;

@@ -2,7 +2,7 @@
 // call `app.renewalSweep.run(at)` with the moment they want), then tells customers whose leased exit the
 // checker found dead (`app.exitDownNotices`) and refunds the purchases among them made within 2 hours
 // (`app.deadExitRefunds`), and credits half a period to leases whose exit turned up blacklisted
-// (`app.blacklistCredits`). Instances need no coordination: the sweep
+// (`app.blacklistCredits`), and tells customers whose leased exit moved (`app.exitMoveNotices`). Instances need no coordination: the sweep
 // locks each lease it settles and skips the ones another instance holds.
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
@@ -10,6 +10,7 @@ import { RenewalSweep } from '../history/renewal-sweep.ts';
 import { createBlacklistCredits, type BlacklistCredits } from '../inventory/blacklist-credits.ts';
 import { createDeadExitRefunds, type DeadExitRefunds } from '../inventory/dead-exit-refunds.ts';
 import { createExitDownNotices, type ExitDownNotices } from '../inventory/exit-down-notices.ts';
+import { createExitMoveNotices, type ExitMoveNotices } from '../inventory/exit-move-notices.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +21,8 @@ declare module 'fastify' {
     deadExitRefunds: DeadExitRefunds;
     /** Credits 50% of a period when a leased exit turns up on SBL/XBL/CSS (run after each sweep; tests call `run()`). */
     blacklistCredits: BlacklistCredits;
+    /** Tells customers whose leased exit moved to another country or state (run after each sweep). */
+    exitMoveNotices: ExitMoveNotices;
   }
 }
 
@@ -81,6 +84,15 @@ export default fp<RenewalOptions>(
       onError: (error, context) => app.log.error({ err: error }, context),
     });
     app.decorate('blacklistCredits', credits);
+    const moveNotices = createExitMoveNotices({
+      db: app.db,
+      publicUrl: config.publicUrl,
+      publicHost: config.gateway.publicHost,
+      sendMail: (mail) => app.mailer.send(mail),
+      notify: (userId, event) => app.notifyLease(userId, event),
+      onError: (error, context) => app.log.error({ err: error }, context),
+    });
+    app.decorate('exitMoveNotices', moveNotices);
     if (sweepMs === 0) return;
 
     let running: Promise<void> | null = null;
@@ -115,6 +127,11 @@ export default fp<RenewalOptions>(
           if (credited && credited.credited > 0) app.log.info(credited, 'blacklist credits');
         })
         .catch((error: unknown) => app.log.error({ err: error }, 'blacklist credits failed'))
+        .then(() => moveNotices.run())
+        .then((moves) => {
+          if (moves && moves.moves > 0) app.log.info(moves, 'exit-move notices');
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, 'exit-move notices failed'))
         .finally(() => {
           running = null;
         });

@@ -23,6 +23,8 @@ export function leaseEventMessage(event: LeaseEvent): { text: string; variant: '
         text: `Proxy ${event.real_ip} went down within 2 hours of purchase: ${formatMoney(event.amount ?? 0)} refunded to your balance`,
         variant: 'info',
       };
+    case 'moved':
+      return { text: `Proxy ${event.real_ip} has moved: its exit is now in ${event.location ?? 'another place'}`, variant: 'warning' };
     case 'credited':
       return {
         text: `Proxy ${event.real_ip} turned up on a Spamhaus blacklist: ${formatMoney(event.amount ?? 0)} (50%) credited to your balance`,
