@@ -106,17 +106,19 @@ for (const backend of backends) {
           assert.ok(row, listing.id);
           assert.match(listing.sock_real_ip, /^198\.(18|19)\.\d{1,3}\.\d{1,3}$/);
           const now = new Date();
-          // The price guide, restated as the oracle: base, plus the premium under 12 hours, then the discounts.
+          // The price guide, restated as the oracle: base, plus the premium under 12 hours, then half off when
+          // listed on SBL, XBL or CSS (PBL is not discounted).
           const fresh12h = now.getTime() - new Date(row.added_at).getTime() < 12 * 3600_000;
           const gross = row.base_cents + (fresh12h ? row.fresh_cents : 0);
-          const expected = Math.round((gross * (row.xbl_black ? 50 : 100) * (row.pbl_black ? 80 : 100)) / 10_000);
+          const listed = row.sbl_black === 1 || row.xbl_black === 1 || row.css_black === 1;
+          const expected = Math.round((gross * (listed ? 50 : 100)) / 100);
           assert.equal(Math.round(listing.price * 100), expected, `price of ${listing.id}`);
           assert.ok(listing.price >= 0.2 && listing.price <= 1.8, `${listing.price} within the guide`);
           if (now.getTime() - new Date(row.added_at).getTime() < 12 * 3600_000) {
             fresh += 1;
             assert.equal(listing.added_days_ago, 0);
           }
-          if (row.xbl_black || row.pbl_black) discounted += 1;
+          if (listed) discounted += 1;
         }
       }
       assert.ok(fresh > 0 && discounted > 0, 'the catalogue exercises the fresh premium and the discounts');
