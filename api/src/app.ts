@@ -17,6 +17,7 @@ import portal from './plugins/portal.ts';
 import marketplace from './plugins/marketplace.ts';
 import payments from './plugins/payments.ts';
 import realtime from './plugins/realtime.ts';
+import releases from './plugins/releases.ts';
 import renewal from './plugins/renewal.ts';
 import repositories from './plugins/repositories.ts';
 import security from './plugins/security.ts';
@@ -81,6 +82,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     await app.register(inventory, { config, checker: dependencies.checker ?? null });
     await app.register(marketplace, { config });
     await app.register(renewal, { config });
+    await app.register(releases, { config });
 
     await app.register(api, { config });
     await app.register(portal, { config });

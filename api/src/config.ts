@@ -113,7 +113,19 @@ export interface Config {
     remoteUrls: Record<RemoteName, string>;
     /** Serve the build's source maps (and name them on each script); off: they answer 404. */
     serveSourceMaps: boolean;
+    /** Remote releases (README "Remote releases"). */
+    releases: ReleasesConfig;
   };
+}
+
+export interface ReleasesConfig {
+  /** The release store on this machine: each release's files under `<remote>/<id>/`. */
+  storeDir: string;
+  /**
+   * Where browsers fetch the store's files: `/releases` (this API serves storeDir there), or the static
+   * origin or CDN the store is published to (`https://cdn.example/releases`).
+   */
+  storeUrl: string;
 }
 
 export interface InventoryConfig {
@@ -294,6 +306,20 @@ function inventory(env: Environment, raw: Env, dataDir: string): InventoryConfig
   };
 }
 
+/** RELEASE_STORE_URL: `/releases` (served here), or an http(s) origin and path; no trailing slash. */
+function releaseStoreUrl(raw: string | undefined): string {
+  if (raw === undefined) return '/releases';
+  const url = raw.replace(/\/+$/, '');
+  if (/^\/[A-Za-z0-9._~/-]*$/.test(url) && !url.startsWith('//')) return url;
+  try {
+    const parsed = new URL(url);
+    if ((parsed.protocol === 'https:' || parsed.protocol === 'http:') && !parsed.search && !parsed.hash) return url;
+  } catch {
+    // reported below
+  }
+  throw new ConfigError('RELEASE_STORE_URL must be a path on this portal (/releases) or an http(s) URL without query, where the release store is published');
+}
+
 function trustProxy(raw: string | undefined): boolean | string {
   if (raw === undefined || raw === 'false') return false;
   if (raw === 'true') return true;
@@ -374,6 +400,7 @@ export function loadConfig(raw: Env = process.env): Config {
       remoteDirs,
       remoteUrls: remoteUrls(env.REMOTE_URLS),
       serveSourceMaps: env.SERVE_SOURCE_MAPS,
+      releases: { storeDir: env.RELEASE_STORE_DIR ?? join(dataDir, 'releases'), storeUrl: releaseStoreUrl(env.RELEASE_STORE_URL) },
     },
   };
 }

@@ -79,6 +79,8 @@ export const Environment = Type.Object({
   REMOTES_DIR: optionalFolder(),
   REMOTE_URLS: optionalText(),
   SERVE_SOURCE_MAPS: flag(),
+  RELEASE_STORE_DIR: optionalFolder(),
+  RELEASE_STORE_URL: optionalText(),
 });
 
 export type Environment = Static<typeof Environment>;

@@ -193,6 +193,40 @@ export interface SignInsTable {
   created_at: CreatedAt;
 }
 
+/** A remote's build kept in the release store (releases/release-pointers.ts). */
+export interface RemoteReleasesTable {
+  remote: string;
+  id: string;
+  version: string;
+  commit_ref: string;
+  /** The federation singletons it requires: package -> range. Written as JSON text. */
+  shared: ColumnType<Record<string, string>, string, never>;
+  published_by: string;
+  published_at: CreatedAt;
+}
+
+export interface RemotePointersTable {
+  remote: string;
+  stable_release: string;
+  canary_release: string | null;
+  canary_percent: number | null;
+  moved_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export type ReleaseMoveKind = 'promote' | 'canary' | 'rollback' | 'auto-rollback';
+
+export interface ReleaseMovesTable {
+  id: Generated<number>;
+  remote: string;
+  kind: ReleaseMoveKind;
+  from_release: string | null;
+  to_release: string | null;
+  percent: number | null;
+  actor: string;
+  reason: string | null;
+  moved_at: CreatedAt;
+}
+
 export interface Schema {
   settings: SettingsTable;
   users: UsersTable;
@@ -217,4 +251,7 @@ export interface Schema {
   proxy_credentials: ProxyCredentialsTable;
   user_ip_allowlist: UserIpAllowlistTable;
   sign_ins: SignInsTable;
+  remote_releases: RemoteReleasesTable;
+  remote_pointers: RemotePointersTable;
+  release_moves: ReleaseMovesTable;
 }

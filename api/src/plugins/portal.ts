@@ -1,7 +1,8 @@
 // Serves the composed portal: the shell's build at `/` with history-API fallback (client-side routes such as
 // /dashboard get their page), each remote's build under /remotes/<name>/, and the runtime map /remotes.json
-// the shell reads to find them. Replacing a remote's files (or its REMOTE_URLS entry) changes what users get
-// without touching the shell. How a page and its files are sent is web/page-delivery.ts's business. Unknown
+// the shell reads to find them, and the release store under /releases/ (unless it is published elsewhere).
+// Replacing a remote's files, promoting or rolling back one of its releases (or its REMOTE_URLS entry)
+// changes what users get without touching the shell. How a page and its files are sent is web/page-delivery.ts's business. Unknown
 // /api/* paths answer 404 JSON.
 import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
@@ -14,13 +15,15 @@ function pathOf(request: FastifyRequest): string {
   return request.url.split('?')[0] ?? '/';
 }
 
-function isOwnedPrefix(path: string): boolean {
-  return /^\/(api|remotes|socket\.io)(\/|$)/.test(path);
+function isOwnedPrefix(path: string, storePath: string | null): boolean {
+  return /^\/(api|remotes|socket\.io)(\/|$)/.test(path) || (storePath !== null && (path === storePath || path.startsWith(`${storePath}/`)));
 }
 
 export default fp<{ config: Config }>(
   async (app, { config }) => {
-    const { shellDir, remoteDirs, remoteUrls, serveSourceMaps } = config.web;
+    const { shellDir, remoteDirs, serveSourceMaps, releases } = config.web;
+    // The store is served here when its URL is a path of this portal; elsewhere a static origin serves it.
+    const storePath = releases.storeUrl.startsWith('/') ? releases.storeUrl : null;
     for (const [name, dir] of [['shell', shellDir], ...Object.entries(remoteDirs)] as const) {
       if (!existsSync(dir)) app.log.warn({ dir }, `${name} is not built: its pages are unavailable until it is`);
     }
@@ -28,8 +31,7 @@ export default fp<{ config: Config }>(
     const delivery = createPageDelivery({
       manifestFile: new URL('../../../remotes.manifest.json', import.meta.url),
       shellDir,
-      remoteDirs,
-      remoteUrls,
+      sources: app.remoteSources,
       testMode: app.paymentProvider?.name === 'sandbox',
       serveSourceMaps,
     });
@@ -41,7 +43,7 @@ export default fp<{ config: Config }>(
       const path = pathOf(request);
       const wantsPage =
         (request.method === 'GET' || request.method === 'HEAD') &&
-        !isOwnedPrefix(path) &&
+        !isOwnedPrefix(path, storePath) &&
         (request.headers.accept ?? '').includes('text/html');
       if (!wantsPage) {
         const shown = path.length > 80 ? `${path.slice(0, 80)}...` : path;
@@ -72,7 +74,24 @@ export default fp<{ config: Config }>(
       });
     }
 
-    app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => reply.header('cache-control', 'no-cache').send(delivery.remoteMap()));
+    if (storePath !== null) {
+      // A release's files never change under its id: every one of them may be cached for good.
+      await app.register(fastifyStatic, {
+        root: releases.storeDir,
+        prefix: `${storePath}/`,
+        decorateReply: false,
+        cacheControl: false,
+        preCompressed: true,
+        setHeaders: (reply, filePath) => {
+          delivery.fileHeaders(reply, filePath);
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+        },
+      });
+    }
+
+    app.get('/remotes.json', { schema: { hide: true } }, async (request, reply) =>
+      reply.header('cache-control', 'no-cache').send(await delivery.remoteMap(request)),
+    );
   },
-  { name: 'portal' },
+  { name: 'portal', dependencies: ['releases'] },
 );

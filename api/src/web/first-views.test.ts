@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
 import { FIRST_VIEWS_FILE, type FirstViewsFile } from 'contract/first-views';
-import { composeFirstView, createFirstViews, styleTags, themeFromCookie } from './first-views.ts';
+import { composeFirstView, createFirstViews, styleTags, themeFromCookie, type FirstViewTheme } from './first-views.ts';
+import { createRemoteSources } from './remote-sources.ts';
 
 const SLOT = '<template data-ps5-page=""></template>';
 const VIEWPORTS = ['(max-width: 767.98px)', '(min-width: 767.99px)'];
@@ -38,12 +39,17 @@ async function builds(t: TestContext) {
   const marketplaceDir = join(root, 'marketplace');
   const historyDir = join(root, 'history');
   for (const dir of [shellDir, marketplaceDir, historyDir]) await mkdir(dir, { recursive: true });
-  const views = createFirstViews({
-    manifestFile: new URL('../../../remotes.manifest.json', import.meta.url),
-    shellDir,
+  const firstViews = createFirstViews({ manifestFile: new URL('../../../remotes.manifest.json', import.meta.url), shellDir });
+  const sources = createRemoteSources({
     remoteDirs: { marketplace: marketplaceDir, history: historyDir },
     remoteUrls: {},
+    releases: { storeDir: join(root, 'releases'), storeUrl: '/releases' },
+    pointers: null,
   });
+  const views = {
+    viewFor: async (path: string, options: { theme: FirstViewTheme; testMode: boolean }) =>
+      firstViews.viewFor(path, { ...options, sources: await sources.forSubject(null) }),
+  };
   return { shellDir, marketplaceDir, historyDir, views };
 }
 
@@ -138,13 +144,14 @@ describe('first views', () => {
     const root = await mkdtemp(join(tmpdir(), 'first-views-'));
     t.after(() => rm(root, { recursive: true, force: true }));
     await writeFile(join(root, FIRST_VIEWS_FILE), JSON.stringify({ ...frameFile(), views: { ...frameFile().views, ...pageFile().views } }));
-    const views = createFirstViews({
-      manifestFile: new URL('../../../remotes.manifest.json', import.meta.url),
-      shellDir: root,
+    const views = createFirstViews({ manifestFile: new URL('../../../remotes.manifest.json', import.meta.url), shellDir: root });
+    const sources = await createRemoteSources({
       remoteDirs: { marketplace: root },
       remoteUrls: { marketplace: 'https://cdn.example/marketplace/mf-manifest.json' },
-    });
-    assert.equal(await views.viewFor('/dashboard', { theme: 'dark', testMode: true }), null);
+      releases: { storeDir: join(root, 'releases'), storeUrl: '/releases' },
+      pointers: null,
+    }).forSubject(null);
+    assert.equal(await views.viewFor('/dashboard', { theme: 'dark', testMode: true, sources }), null);
   });
 
   it('takes the theme from the cookie the portal keeps, dark unless it says light', () => {

@@ -2,14 +2,15 @@
 // HTML so a phone paints it at once (README, Frontend weight). The builds render the parts at build time
 // (tooling/webpack/delivery/first-view.js): the shell its frame for each route that has a first view, in each theme,
 // with and without the test-mode mark; the route's remote its page. This puts the two together for a
-// request, reading each build's `first-views.json` as it now is, so a remote redeployed on its own sends its
-// new first view under the same shell. In the page, the first view stands before the (still empty) `#root`
+// request, reading each build's `first-views.json` as it now is, so a remote redeployed on its own (or a
+// release promoted) sends its new first view under the same shell. In the page, the first view stands before the (still empty) `#root`
 // and hides it; the portal removes the first view once the page itself has rendered (shell/src/routing/first-view.ts).
 import { readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { emotionStyleTags, FIRST_VIEWS_FILE, PAGE_SLOT, type FirstViewParts, type FirstViewsFile } from 'contract/first-views';
 import { routePattern } from './page-preloads.ts';
+import type { RemoteSourceMap } from './remote-sources.ts';
 
 export type FirstViewTheme = 'dark' | 'light';
 
@@ -115,16 +116,11 @@ async function parsedOrNull(path: string): Promise<FirstViewsFile | null> {
 
 export interface FirstViews {
   /** The first view of the page at `path`, or null: no first view for it, a build without one, or builds that do not fit together. */
-  viewFor(path: string, options: { theme: FirstViewTheme; testMode: boolean }): Promise<FirstView | null>;
+  /** `sources`: where each remote is served from for this request (a remote served from elsewhere has none here). */
+  viewFor(path: string, options: { theme: FirstViewTheme; testMode: boolean; sources: RemoteSourceMap }): Promise<FirstView | null>;
 }
 
-export function createFirstViews(options: {
-  manifestFile: URL;
-  shellDir: string;
-  remoteDirs: Readonly<Record<string, string>>;
-  /** Remotes served from elsewhere: their files are not ours to read. */
-  remoteUrls: Readonly<Record<string, string>>;
-}): FirstViews {
+export function createFirstViews(options: { manifestFile: URL; shellDir: string }): FirstViews {
   const routes = firstViewRoutes(options.manifestFile);
   // Each build's file, parsed once per version of it; each view put together once per versions of its two files.
   const files = new Map<string, { version: string; file: FirstViewsFile | null }>();
@@ -148,13 +144,13 @@ export function createFirstViews(options: {
   }
 
   return {
-    async viewFor(path, { theme, testMode }) {
+    async viewFor(path, { theme, testMode, sources }) {
       const route = routes.find((candidate) => candidate.pattern.test(path));
-      const remoteDir = route && !options.remoteUrls[route.remote] ? options.remoteDirs[route.remote] : undefined;
+      const remoteDir = route ? sources[route.remote]?.dir : undefined;
       if (!route || !remoteDir) return null;
       const [shell, remote] = await Promise.all([fileIn(options.shellDir), fileIn(remoteDir)]);
       if (!shell || !remote) return null;
-      const key = `${route.path}|${theme}|${testMode}|${shell.version}|${remote.version}`;
+      const key = `${route.path}|${theme}|${testMode}|${shell.version}|${remoteDir}:${remote.version}`;
       if (!composed.has(key)) {
         const frame = shell.file.views[route.path]?.[theme]?.[testMode ? 'test' : 'live'];
         const page = remote.file.views[route.path]?.[theme]?.page;

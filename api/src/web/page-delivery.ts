@@ -11,7 +11,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FIRST_VIEW_HTML } from 'contract/first-views';
 import type { RemoteMap } from 'contract/realtime';
 import { createFirstViews, themeFromCookie, type FirstView } from './first-views.ts';
-import { createPagePreloads, remoteManifestUrl } from './page-preloads.ts';
+import { createPagePreloads } from './page-preloads.ts';
+import type { RemoteSources } from './remote-sources.ts';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -74,15 +75,20 @@ export interface PageDelivery {
   fileHeaders(reply: FastifyReply, filePath: string): void;
   /** A request hook answering 404 for source maps, unless they are served (SERVE_SOURCE_MAPS). */
   guardSourceMaps(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined>;
-  /** `/remotes.json`: where the shell finds each remote's manifest. */
-  remoteMap(): RemoteMap;
+  /** `/remotes.json`: where the shell finds each remote's manifest, for the customer asking. */
+  remoteMap(request: FastifyRequest): Promise<RemoteMap>;
+}
+
+/** Who a request is for the canaries: nobody yet (the canary cookie and account arrive with the canary). */
+function subjectOf(_request: FastifyRequest): string | null {
+  return null;
 }
 
 export function createPageDelivery(options: {
   manifestFile: URL;
   shellDir: string;
-  remoteDirs: Readonly<Record<string, string>>;
-  remoteUrls: Readonly<Record<string, string>>;
+  /** Where each remote is served from (its build, its release, REMOTE_URLS). */
+  sources: RemoteSources;
   /** Payments run in the sandbox: first views carry the test-mode mark. */
   testMode: boolean;
   /**
@@ -97,7 +103,7 @@ export function createPageDelivery(options: {
   // Keyed by file, its version, the links and the first view: a rebuilt file is simply a new key (the map is capped).
   const pages = new Map<string, PageBody>();
 
-  async function pageFor(path: string, firstView: FirstView | null): Promise<PageBody | null> {
+  async function pageFor(path: string, firstView: FirstView | null, links: string): Promise<PageBody | null> {
     // `/` is the landing page, rendered into the HTML at build time when the shell's build made landing.html.
     const candidates = path === '/' ? [LANDING_HTML, 'index.html'] : firstView ? [FIRST_VIEW_HTML, 'index.html'] : ['index.html'];
     for (const file of candidates) {
@@ -108,7 +114,6 @@ export function createPageDelivery(options: {
       } catch {
         continue;
       }
-      const links = preloads.linksFor(path);
       const view = file === FIRST_VIEW_HTML ? firstView : null;
       const key = `${file}:${version}|${links}|${view?.key ?? ''}`;
       const known = pages.get(key);
@@ -140,11 +145,15 @@ export function createPageDelivery(options: {
       return reply.code(404).send({ message: `Not found: ${request.method} ${path.length > 80 ? `${path.slice(0, 80)}...` : path}` });
     },
 
-    remoteMap: () => Object.fromEntries(Object.keys(options.remoteDirs).map((name) => [name, remoteManifestUrl(name, options.remoteUrls)])),
+    async remoteMap(request) {
+      const sources = await options.sources.forSubject(subjectOf(request));
+      return Object.fromEntries(Object.entries(sources).map(([name, source]) => [name, source.manifestUrl]));
+    },
 
     async sendPage(request, reply, path) {
-      const firstView = path === '/' ? null : await firstViews.viewFor(path, { theme: themeFromCookie(request.headers.cookie), testMode });
-      const page = await pageFor(path, firstView);
+      const sources = await options.sources.forSubject(subjectOf(request));
+      const firstView = path === '/' ? null : await firstViews.viewFor(path, { theme: themeFromCookie(request.headers.cookie), testMode, sources });
+      const page = await pageFor(path, firstView, preloads.linksFor(path, sources));
       if (!page) return reply.code(503).send({ message: 'The portal is not built yet. Run the build, then reload.' });
       // A first view is in the theme the cookie names: a shared cache must keep one copy per cookie.
       reply.header('cache-control', 'no-cache').header('vary', firstView ? 'accept-encoding, cookie' : 'accept-encoding').type('text/html; charset=utf-8');

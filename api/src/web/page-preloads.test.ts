@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createPagePreloads, routePattern } from './page-preloads.ts';
+import { createRemoteSources } from './remote-sources.ts';
 
 const manifestFile = new URL('../../../remotes.manifest.json', import.meta.url);
 
@@ -16,12 +17,18 @@ describe('page preloads', () => {
     assert.ok(routePattern('/dashboard').test('/dashboard/'));
   });
 
-  it("names the page's remote manifest, from where that remote is served", () => {
-    const preloads = createPagePreloads({ manifestFile, remoteUrls: { history: 'http://localhost:3003/mf-manifest.json' } });
-    assert.equal(preloads.linksFor('/'), '<link rel="preload" href="/remotes/landing/mf-manifest.json" as="fetch" crossorigin="anonymous">');
-    assert.equal(preloads.linksFor('/terms-and-conditions'), preloads.linksFor('/'));
-    assert.equal(preloads.linksFor('/dashboard'), '<link rel="preload" href="/remotes/marketplace/mf-manifest.json" as="fetch" crossorigin="anonymous">');
-    assert.equal(preloads.linksFor('/history'), '<link rel="preload" href="http://localhost:3003/mf-manifest.json" as="fetch" crossorigin="anonymous">');
-    assert.equal(preloads.linksFor('/no-such-page'), '');
+  it("names the page's remote manifest, from where that remote is served", async () => {
+    const preloads = createPagePreloads({ manifestFile });
+    const sources = await createRemoteSources({
+      remoteDirs: { landing: '/l', marketplace: '/m', history: '/h' },
+      remoteUrls: { history: 'http://localhost:3003/mf-manifest.json' },
+      releases: { storeDir: '/store', storeUrl: '/releases' },
+      pointers: null,
+    }).forSubject(null);
+    assert.equal(preloads.linksFor('/', sources), '<link rel="preload" href="/remotes/landing/mf-manifest.json" as="fetch" crossorigin="anonymous">');
+    assert.equal(preloads.linksFor('/terms-and-conditions', sources), preloads.linksFor('/', sources));
+    assert.equal(preloads.linksFor('/dashboard', sources), '<link rel="preload" href="/remotes/marketplace/mf-manifest.json" as="fetch" crossorigin="anonymous">');
+    assert.equal(preloads.linksFor('/history', sources), '<link rel="preload" href="http://localhost:3003/mf-manifest.json" as="fetch" crossorigin="anonymous">');
+    assert.equal(preloads.linksFor('/no-such-page', sources), '');
   });
 });
