@@ -126,6 +126,8 @@ export interface ReleasesConfig {
    * origin or CDN the store is published to (`https://cdn.example/releases`).
    */
   storeUrl: string;
+  /** A canary is rolled back by itself when this share of at least this many customers failed to load it. */
+  canary: { minLoads: number; failurePercent: number };
 }
 
 export interface InventoryConfig {
@@ -400,7 +402,11 @@ export function loadConfig(raw: Env = process.env): Config {
       remoteDirs,
       remoteUrls: remoteUrls(env.REMOTE_URLS),
       serveSourceMaps: env.SERVE_SOURCE_MAPS,
-      releases: { storeDir: env.RELEASE_STORE_DIR ?? join(dataDir, 'releases'), storeUrl: releaseStoreUrl(env.RELEASE_STORE_URL) },
+      releases: {
+        storeDir: env.RELEASE_STORE_DIR ?? join(dataDir, 'releases'),
+        storeUrl: releaseStoreUrl(env.RELEASE_STORE_URL),
+        canary: { minLoads: env.RELEASE_CANARY_MIN_LOADS, failurePercent: env.RELEASE_CANARY_FAILURE_PERCENT },
+      },
     },
   };
 }

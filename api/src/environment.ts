@@ -81,6 +81,8 @@ export const Environment = Type.Object({
   SERVE_SOURCE_MAPS: flag(),
   RELEASE_STORE_DIR: optionalFolder(),
   RELEASE_STORE_URL: optionalText(),
+  RELEASE_CANARY_MIN_LOADS: integer(20, 1),
+  RELEASE_CANARY_FAILURE_PERCENT: Type.Integer({ default: 10, minimum: 1, maximum: 100 }),
 });
 
 export type Environment = Static<typeof Environment>;
@@ -111,8 +113,11 @@ function parse(name: string, raw: string, schema: Record<string, unknown>, resol
   switch (schema.type) {
     case 'integer': {
       const minimum = schema.minimum as number;
+      const maximum = schema.maximum as number | undefined;
       const value = Number(raw);
-      if (!Number.isSafeInteger(value) || value < minimum) throw new ConfigError(`${name} must be an integer >= ${minimum}, got "${raw}"`);
+      if (!Number.isSafeInteger(value) || value < minimum || (maximum !== undefined && value > maximum)) {
+        throw new ConfigError(`${name} must be an integer >= ${minimum}${maximum === undefined ? '' : ` and <= ${maximum}`}, got "${raw}"`);
+      }
       return value;
     }
     case 'boolean':

@@ -69,3 +69,18 @@ export const ReleaseStatus = Type.Object({
   moves: Type.Array(ReleaseMove),
 });
 export type ReleaseStatus = Static<typeof ReleaseStatus>;
+
+/**
+ * POST /api/releases/beacon: the portal tells how a remote went on this page: `loaded` (its page module
+ * arrived) or `failed` (it could not load, or its page crashed into the error boundary). `entry` is the
+ * manifest URL /remotes.json gave for it, which names the release. Answered 204, whatever it names.
+ */
+export const ReleaseBeacon = Type.Object(
+  {
+    remote: RemoteName,
+    entry: Type.String({ minLength: 1, maxLength: 500 }),
+    outcome: Type.Union([Type.Literal('loaded'), Type.Literal('failed')]),
+  },
+  { additionalProperties: false },
+);
+export type ReleaseBeacon = Static<typeof ReleaseBeacon>;

@@ -227,6 +227,14 @@ export interface ReleaseMovesTable {
   moved_at: CreatedAt;
 }
 
+export interface ReleaseReportsTable {
+  remote: string;
+  release: string;
+  subject: string;
+  failed: boolean;
+  reported_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface Schema {
   settings: SettingsTable;
   users: UsersTable;
@@ -254,4 +262,5 @@ export interface Schema {
   remote_releases: RemoteReleasesTable;
   remote_pointers: RemotePointersTable;
   release_moves: ReleaseMovesTable;
+  release_reports: ReleaseReportsTable;
 }

@@ -90,7 +90,7 @@ export default fp<{ config: Config }>(
     }
 
     app.get('/remotes.json', { schema: { hide: true } }, async (request, reply) =>
-      reply.header('cache-control', 'no-cache').send(await delivery.remoteMap(request)),
+      reply.header('cache-control', 'no-cache').header('vary', 'cookie').send(await delivery.remoteMap(request, reply)),
     );
   },
   { name: 'portal', dependencies: ['releases'] },

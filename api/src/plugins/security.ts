@@ -45,10 +45,13 @@ export function httpsCheck(trustProxy: Config['trustProxy']): (request: Incoming
   };
 }
 
-/** Origins the page may load remotes from besides its own (dev mode: REMOTE_URLS on other ports). */
+/**
+ * Origins the page may load remotes from besides its own (dev mode: REMOTE_URLS on other ports; the release
+ * store when RELEASE_STORE_URL publishes it on another origin).
+ */
 function remoteOrigins(config: Config): string[] {
   const origins = new Set<string>();
-  for (const url of Object.values(config.web.remoteUrls)) {
+  for (const url of [...Object.values(config.web.remoteUrls), config.web.releases.storeUrl]) {
     try {
       const origin = new URL(url).origin;
       if (origin !== 'null') origins.add(origin);

@@ -77,11 +77,30 @@ export function canaryBucket(remote: string, subject: string): number {
   return createHash('sha256').update(`${remote}\0${subject}`).digest().readUInt32BE(0) % 100;
 }
 
+/** When a canary is rolled back by itself: `failurePercent` of at least `minLoads` customers failed. */
+export interface CanaryPolicy {
+  minLoads: number;
+  failurePercent: number;
+}
+
 export interface ReleasePointers {
   /** Records a release that is in the store; publishing it again changes nothing. */
   register(release: ReleaseRecord, actor: string): Promise<{ created: boolean }>;
   promote(remote: string, id: string, options: { percent?: number; actor: string; reason?: string }): Promise<MoveResult>;
-  rollback(remote: string, options: { to?: string; actor: string; reason?: string; kind?: 'rollback' | 'auto-rollback' }): Promise<MoveResult>;
+  /** `canary`: roll back only while this release is the remote's canary (the automatic rollback). */
+  rollback(remote: string, options: { to?: string; actor: string; reason?: string; kind?: 'rollback' | 'auto-rollback'; canary?: string }): Promise<MoveResult>;
+  /**
+   * Records how a release went for one customer; when it is the remote's canary and its share of failed
+   * customers has reached the policy's threshold over at least its minimum of customers, rolls it back.
+   * Reports of releases nobody published are dropped.
+   */
+  report(
+    remote: string,
+    release: string,
+    subject: string,
+    failed: boolean,
+    policy: CanaryPolicy,
+  ): Promise<{ recorded: boolean; rolledBack: MoveResult | null }>;
   /** Every pointer, for serving. */
   pointers(): Promise<RemotePointer[]>;
   status(options?: { moves?: number }): Promise<ReleaseStatus>;
@@ -138,7 +157,7 @@ export function createReleasePointers(
     };
   }
 
-  return {
+  const pointersApi: ReleasePointers = {
     async register(release, actor) {
       checkRemote(release.remote);
       checkId(release.id);
@@ -213,7 +232,7 @@ export function createReleasePointers(
       });
     },
 
-    async rollback(remote, { to, actor, reason, kind = 'rollback' }) {
+    async rollback(remote, { to, actor, reason, kind = 'rollback', canary }) {
       checkRemote(remote);
       if (to !== undefined) {
         checkId(to);
@@ -224,6 +243,7 @@ export function createReleasePointers(
         await sql`select pg_advisory_xact_lock(hashtext(${`remote-pointer:${remote}`}))`.execute(trx);
         const current = await trx.selectFrom('remote_pointers').selectAll().where('remote', '=', remote).executeTakeFirst();
         if (!current) throw new ReleaseMoveError(`${remote} has no release promoted: nothing to roll back`, 'refused');
+        if (canary !== undefined && current.canary_release !== canary) throw new ReleaseMoveError(`${canary} is no longer ${remote}'s canary`, 'refused');
         let from: string;
         let target: string;
         if (to === undefined && current.canary_release !== null) {
@@ -271,6 +291,38 @@ export function createReleasePointers(
       });
     },
 
+    async report(remote, release, subject, failed, policy) {
+      if (!known.has(remote) || !RELEASE_ID.test(release)) return { recorded: false, rolledBack: null };
+      const published = await db.selectFrom('remote_releases').select('id').where('remote', '=', remote).where('id', '=', release).executeTakeFirst();
+      if (!published) return { recorded: false, rolledBack: null };
+      await db
+        .insertInto('release_reports')
+        .values({ remote, release, subject: subject.slice(0, 100), failed })
+        .onConflict((conflict) =>
+          conflict.columns(['remote', 'release', 'subject']).doUpdateSet({ failed: sql<boolean>`release_reports.failed or excluded.failed`, reported_at: new Date() }),
+        )
+        .execute();
+      const canary = await db.selectFrom('remote_pointers').select('remote').where('remote', '=', remote).where('canary_release', '=', release).executeTakeFirst();
+      if (!canary) return { recorded: true, rolledBack: null };
+      const counts = await db
+        .selectFrom('release_reports')
+        .select([sql<number>`count(*)::int`.as('loads'), sql<number>`count(*) filter (where failed)::int`.as('failures')])
+        .where('remote', '=', remote)
+        .where('release', '=', release)
+        .executeTakeFirstOrThrow();
+      const loads = Number(counts.loads);
+      const failures = Number(counts.failures);
+      if (loads < policy.minLoads || failures * 100 < policy.failurePercent * loads) return { recorded: true, rolledBack: null };
+      const reason = `${failures} of ${loads} customers could not load it or saw it crash (threshold ${policy.failurePercent}% of at least ${policy.minLoads})`;
+      try {
+        const rolledBack = await pointersApi.rollback(remote, { actor: 'api (canary watch)', reason, kind: 'auto-rollback', canary: release });
+        return { recorded: true, rolledBack };
+      } catch (error) {
+        if (error instanceof ReleaseMoveError) return { recorded: true, rolledBack: null }; // another instance was first
+        throw error;
+      }
+    },
+
     async pointers() {
       const rows = await db.selectFrom('remote_pointers').selectAll().execute();
       return rows.map(pointerOf);
@@ -305,4 +357,5 @@ export function createReleasePointers(
       };
     },
   };
+  return pointersApi;
 }

@@ -224,7 +224,7 @@ for (const backend of backends) {
       const v1 = await publishBuild(store, 'history', await fakeRemoteBuild(join(root, 'b1'), 'history', 'v1'), { version: '1.0.0', commit: 'aaa' });
       const v2 = await publishBuild(store, 'history', await fakeRemoteBuild(join(root, 'b2'), 'history', 'v2'), { version: '2.0.0', commit: 'bbb' });
       const base = loadConfig({ REMOTES_DIR: join(root, 'remotes') }).web;
-      const web = { ...base, shellDir, releases: { storeDir: store, storeUrl: '/releases' } };
+      const web = { ...base, shellDir, releases: { ...base.releases, storeDir: store, storeUrl: '/releases' } };
       const database = await openTestDatabase(backend);
       t.after(() => database.close());
       const one = await build(t, backend, { database, config: { web } });
@@ -275,6 +275,71 @@ for (const backend of backends) {
       // Nobody else moves pointers.
       const stranger = await one.inject({ method: 'POST', url: '/api/operator/releases/promote', headers: { authorization: 'Operator nope' }, payload: { remote: 'history', id: v2.release.id } });
       assert.equal(stranger.statusCode, 401);
+    });
+
+    it('serves a canary to the share of customers its hash gives, sticky by account or visitor cookie, and rolls a failing one back by itself', async (t) => {
+      const root = await tempDir(t, 'releases-');
+      const store = join(root, 'store');
+      const v1 = await publishBuild(store, 'history', await fakeRemoteBuild(join(root, 'b1'), 'history', 'v1'), { version: '1.0.0', commit: 'aaa' });
+      const v2 = await publishBuild(store, 'history', await fakeRemoteBuild(join(root, 'b2'), 'history', 'v2'), { version: '2.0.0', commit: 'bbb' });
+      const base = loadConfig({ REMOTES_DIR: join(root, 'remotes') }).web;
+      await mkdir(join(root, 'shell'), { recursive: true });
+      await writeFile(join(root, 'shell', 'index.html'), '<!doctype html><title>shell</title><meta name=ps5-remote-preloads>');
+      const web = { ...base, shellDir: join(root, 'shell'), releases: { storeDir: store, storeUrl: '/releases', canary: { minLoads: 3, failurePercent: 50 } } };
+      const app = await build(t, backend, { config: { web } });
+      const operator = { authorization: `Operator ${app.operatorControl.token}` };
+      for (const release of [v1.release, v2.release]) {
+        await app.inject({ method: 'POST', url: '/api/operator/releases/publish', headers: operator, payload: { remote: 'history', id: release.id } });
+      }
+      await app.inject({ method: 'POST', url: '/api/operator/releases/promote', headers: operator, payload: { remote: 'history', id: v1.release.id } });
+      const noCanary = await app.inject({ method: 'GET', url: '/remotes.json' });
+      assert.equal(noCanary.headers['set-cookie'], undefined, 'no canary, no cookie');
+      const canary = await app.inject({ method: 'POST', url: '/api/operator/releases/promote', headers: operator, payload: { remote: 'history', id: v2.release.id, percent: 50 } });
+      assert.equal(canary.statusCode, 200, canary.body);
+
+      const manifestOf = (id: string) => `/releases/history/${id}/mf-manifest.json`;
+      const expected = (subject: string) => manifestOf(canaryBucket('history', subject) < 50 ? v2.release.id : v1.release.id);
+      const served = async (cookie?: string) => {
+        const response = await app.inject({ method: 'GET', url: '/remotes.json', headers: cookie ? { cookie } : {} });
+        return { history: response.json<Record<string, string>>().history, setCookie: response.headers['set-cookie'] as string | undefined };
+      };
+      const seen = new Set<string>();
+      for (const account of ['a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7', 'a8']) {
+        const first = await served(`theme=dark; ps5_account=${account}`);
+        assert.equal(first.history, expected(`account:${account}`));
+        assert.equal(first.setCookie, undefined);
+        assert.equal((await served(`ps5_account=${account}`)).history, first.history, 'the same release on the next load');
+        seen.add(first.history);
+      }
+      assert.equal(seen.size, 2, 'eight accounts at 50% land on both releases');
+      // A visitor gets a cookie with the first answer and keeps the release it gave.
+      const visitor = await served();
+      const cookie = /^ps5_visitor=([A-Za-z0-9_-]+); Path=\/; Max-Age=31536000; SameSite=Lax$/.exec(visitor.setCookie ?? '');
+      assert.ok(cookie, visitor.setCookie);
+      assert.equal(visitor.history, expected(`visitor:${cookie[1]}`));
+      assert.equal((await served(`ps5_visitor=${cookie[1]}`)).history, visitor.history);
+      const page = await app.inject({ method: 'GET', url: '/history', headers: { accept: 'text/html', cookie: `ps5_visitor=${cookie[1]}` } });
+      assert.equal(page.headers.vary, 'accept-encoding, cookie');
+      assert.match(page.body, new RegExp(`<link rel="preload" href="${visitor.history.replace(/\./g, '\\.')}"`), 'the page preloads what its /remotes.json will name');
+
+      // The beacon: bad reports are refused, reports of no release are dropped, each customer counts once.
+      const report = (outcome: string, cookieHeader: string, entry = manifestOf(v2.release.id)) =>
+        app.inject({ method: 'POST', url: '/api/releases/beacon', headers: { cookie: cookieHeader }, payload: { remote: 'history', entry, outcome } });
+      assert.equal((await report('exploded', 'ps5_account=a1')).statusCode, 400);
+      assert.equal((await report('failed', 'ps5_account=a1', '/remotes/history/mf-manifest.json')).statusCode, 204);
+      assert.equal((await report('failed', 'ps5_account=a1', manifestOf('9.9.9-nothing-0000000000'))).statusCode, 204);
+      assert.equal((await report('loaded', 'ps5_account=a1')).statusCode, 204);
+      assert.equal((await report('failed', 'ps5_account=a2')).statusCode, 204);
+      assert.equal((await report('failed', 'ps5_account=a2')).statusCode, 204);
+      assert.equal((await app.releases.status()).remotes.find((entry) => entry.remote === 'history')?.pointer?.canary?.release, v2.release.id, 'two customers are below the minimum');
+      // The third customer fails too: 2 of 3 is past 50%, and the canary goes.
+      assert.equal((await report('failed', 'ps5_account=a3')).statusCode, 204);
+      const status = await app.releases.status();
+      assert.deepEqual(status.remotes.find((entry) => entry.remote === 'history')?.pointer?.canary, null);
+      const [move] = status.moves;
+      assert.deepEqual([move?.kind, move?.from, move?.to, move?.actor], ['auto-rollback', v2.release.id, v1.release.id, 'api (canary watch)']);
+      assert.equal(move?.reason, '2 of 3 customers could not load it or saw it crash (threshold 50% of at least 3)');
+      for (const account of ['a1', 'a2', 'a3', 'a4']) assert.equal((await served(`ps5_account=${account}`)).history, manifestOf(v1.release.id));
     });
   });
 }

@@ -12,6 +12,7 @@ import { FIRST_VIEW_HTML } from 'contract/first-views';
 import type { RemoteMap } from 'contract/realtime';
 import { createFirstViews, themeFromCookie, type FirstView } from './first-views.ts';
 import { createPagePreloads } from './page-preloads.ts';
+import { newVisitor, subjectFromCookie } from './canary-subject.ts';
 import type { RemoteSources } from './remote-sources.ts';
 
 const brotliAsync = promisify(brotliCompress);
@@ -76,12 +77,20 @@ export interface PageDelivery {
   /** A request hook answering 404 for source maps, unless they are served (SERVE_SOURCE_MAPS). */
   guardSourceMaps(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined>;
   /** `/remotes.json`: where the shell finds each remote's manifest, for the customer asking. */
-  remoteMap(request: FastifyRequest): Promise<RemoteMap>;
+  remoteMap(request: FastifyRequest, reply: FastifyReply): Promise<RemoteMap>;
 }
 
-/** Who a request is for the canaries: nobody yet (the canary cookie and account arrive with the canary). */
-function subjectOf(_request: FastifyRequest): string | null {
-  return null;
+/**
+ * Who a request is for the canaries (canary-subject.ts): the account or visitor its cookies name; while a
+ * canary runs, someone new gets a visitor cookie with this answer, so the page and its /remotes.json agree.
+ */
+async function subjectOf(request: FastifyRequest, reply: FastifyReply, sources: RemoteSources): Promise<string | null> {
+  const known = subjectFromCookie(request.headers.cookie);
+  await sources.ensureFresh();
+  if (known !== null || !sources.canaryActive()) return known;
+  const visitor = newVisitor(request.protocol === 'https');
+  reply.header('set-cookie', visitor.cookie);
+  return visitor.subject;
 }
 
 export function createPageDelivery(options: {
@@ -145,18 +154,20 @@ export function createPageDelivery(options: {
       return reply.code(404).send({ message: `Not found: ${request.method} ${path.length > 80 ? `${path.slice(0, 80)}...` : path}` });
     },
 
-    async remoteMap(request) {
-      const sources = await options.sources.forSubject(subjectOf(request));
+    async remoteMap(request, reply) {
+      const sources = await options.sources.forSubject(await subjectOf(request, reply, options.sources));
       return Object.fromEntries(Object.entries(sources).map(([name, source]) => [name, source.manifestUrl]));
     },
 
     async sendPage(request, reply, path) {
-      const sources = await options.sources.forSubject(subjectOf(request));
+      const sources = await options.sources.forSubject(await subjectOf(request, reply, options.sources));
       const firstView = path === '/' ? null : await firstViews.viewFor(path, { theme: themeFromCookie(request.headers.cookie), testMode, sources });
       const page = await pageFor(path, firstView, preloads.linksFor(path, sources));
       if (!page) return reply.code(503).send({ message: 'The portal is not built yet. Run the build, then reload.' });
-      // A first view is in the theme the cookie names: a shared cache must keep one copy per cookie.
-      reply.header('cache-control', 'no-cache').header('vary', firstView ? 'accept-encoding, cookie' : 'accept-encoding').type('text/html; charset=utf-8');
+      // A first view is in the theme the cookie names, a canary's preload by the customer the cookies name: a
+      // shared cache must keep one copy per cookie.
+      const byCookie = firstView !== null || options.sources.canaryActive();
+      reply.header('cache-control', 'no-cache').header('vary', byCookie ? 'accept-encoding, cookie' : 'accept-encoding').type('text/html; charset=utf-8');
       const accepted = String(request.headers['accept-encoding'] ?? '');
       if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
       if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);

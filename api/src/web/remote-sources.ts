@@ -22,6 +22,10 @@ export interface RemoteSources {
   forSubject(subject: string | null): Promise<RemoteSourceMap>;
   /** Read the pointers again now (after a move made by this instance). */
   refresh(): Promise<void>;
+  /** Read the pointers if the last read is older than the refresh interval. */
+  ensureFresh(): Promise<void>;
+  /** Whether some remote runs a canary (as last read): customers then need a subject. */
+  canaryActive(): boolean;
 }
 
 export function createRemoteSources(options: {
@@ -61,6 +65,12 @@ export function createRemoteSources(options: {
       await reading;
       await read();
     },
+
+    async ensureFresh() {
+      if (options.pointers && performance.now() - readAt >= refreshMs) await read();
+    },
+
+    canaryActive: () => [...current.values()].some((pointer) => pointer.canary !== null && options.remoteUrls[pointer.remote] === undefined),
 
     async forSubject(subject) {
       if (options.pointers && performance.now() - readAt >= refreshMs) await read();

@@ -10,6 +10,7 @@ import portalConfig from './config/index.ts';
 import health from './health/index.ts';
 import operatorInventory from './operator/inventory/index.ts';
 import operatorReleases from './operator/releases/index.ts';
+import releaseBeacon from './releases/beacon/index.ts';
 import orders from './orders/index.ts';
 import payments from './payments/index.ts';
 import sandbox from './payments/sandbox/index.ts';
@@ -38,6 +39,7 @@ const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   await app.register(desk, { prefix: '/api/support/desk' });
   await app.register(operatorInventory, { prefix: '/api/operator/inventory' });
   await app.register(operatorReleases, { prefix: '/api/operator/releases' });
+  await app.register(releaseBeacon, { prefix: '/api/releases/beacon' });
   // The test-mode checkout exists only while the sandbox is the provider.
   if (app.paymentProvider?.name === 'sandbox') {
     await app.register(sandbox, { prefix: '/api/payments/sandbox', returnUrl: `${config.publicUrl}/payments` });
