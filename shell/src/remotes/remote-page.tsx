@@ -2,7 +2,7 @@ import { Component, lazy, Suspense, use, useEffect, useLayoutEffect, useState, t
 import { afterLoadWhenIdle } from 'shared/browser/idle';
 import { PageSpinner } from 'shared/ui/page-spinner';
 import { revealPage } from '../routing/first-view';
-import { loadRemoteModule, preloadRemoteModules } from './remote-registry';
+import { loadRemoteModule, preloadRemoteModules, reportRemoteOutcome } from './remote-registry';
 import { UNAVAILABLE_MESSAGE, versionMismatchReason } from './version-mismatch';
 
 export { UNAVAILABLE_MESSAGE };
@@ -37,6 +37,8 @@ class PlainFailurePanel extends Component<{ onRetry: () => void; children: React
 
 interface BoundaryProps {
   onRetry: () => void;
+  /** The remote inside, when it comes from /remotes.json: its failure is reported to the API (the canary watch). */
+  remote?: string;
   children: ReactNode;
 }
 
@@ -50,6 +52,7 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, { failed: bool
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error('remote failed', error, info.componentStack);
+    if (this.props.remote) reportRemoteOutcome(this.props.remote, 'failed');
     revealPage();
   }
 
@@ -103,7 +106,7 @@ function RemoteMount({ module, fallback = <PageSpinner />, loader = loadRemoteMo
   const fromRemote = loader === loadRemoteModule;
   useEffect(() => (fromRemote ? preloadLaterParts(module) : undefined), [fromRemote, module]);
   return (
-    <RemoteErrorBoundary onRetry={() => setPage(loader(module, { afterFailure: true }))}>
+    <RemoteErrorBoundary remote={fromRemote ? module.split('/')[0] : undefined} onRetry={() => setPage(loader(module, { afterFailure: true }))}>
       <Suspense fallback={fallback}>
         <RemoteContent page={page} onShown={onShown} />
       </Suspense>

@@ -1,20 +1,88 @@
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteMap } from 'contract/realtime';
+import { readStoredSession } from 'shared/auth/session-storage';
 
 /**
  * The shell knows remotes only by name; where each one lives comes from the runtime map at start-up
- * (`/remotes.json`), so redeploying a remote or pointing the map at a new version needs no shell build.
+ * (`/remotes.json`), so redeploying a remote or pointing the map at a new version (a release promoted, a
+ * canary for some customers) needs no shell build. A page left open picks up a release moved meanwhile at
+ * its next navigation: the map is asked again when it is older than MAP_MAX_AGE_MS.
  */
 let remoteMap: Promise<RemoteMap> | null = null;
+let mapReadAt = 0;
+const MAP_MAX_AGE_MS = 5_000;
+
+/**
+ * A canary is given per customer: the server reads who this is from a cookie, as pages and /remotes.json
+ * carry no session. The account id (what the canary's split is computed from, nothing more) while signed in.
+ */
+function rememberAccountForServer(): void {
+  try {
+    const secure = window.location.protocol === 'https:' ? '; secure' : '';
+    const session = readStoredSession();
+    document.cookie = session
+      ? `ps5_account=${encodeURIComponent(session.userId)}; path=/; max-age=31536000; samesite=lax${secure}`
+      : `ps5_account=; path=/; max-age=0; samesite=lax${secure}`;
+  } catch {
+    // Cookies blocked: the customer is a visitor for the canaries.
+  }
+}
 
 async function fetchRemoteMap(): Promise<RemoteMap> {
+  rememberAccountForServer();
   // Default cache mode, so the page's <link rel="preload"> answers it; the server marks the map no-cache,
   // so it is still revalidated on every load.
   const response = await fetch('/remotes.json');
   if (!response.ok) throw new Error(`remotes.json answered ${response.status}`);
   const map = (await response.json()) as RemoteMap;
+  mapReadAt = Date.now();
   registerRemotes(Object.entries(map).map(([name, entry]) => ({ name, entry })));
   return map;
+}
+
+/**
+ * The map, asked again when it is older than MAP_MAX_AGE_MS: a remote whose release moved meanwhile (a
+ * rollback, a promotion) is registered anew, so the pages mounted from now on load the new release (the page
+ * on screen keeps what it runs). A map that cannot be read leaves everything as it was.
+ */
+function currentRemoteMap(): Promise<RemoteMap> {
+  if (!remoteMap || Date.now() - mapReadAt < MAP_MAX_AGE_MS) return getRemoteMap();
+  mapReadAt = Date.now();
+  const before = remoteMap;
+  const refreshed = (async () => {
+    const current = await before;
+    try {
+      rememberAccountForServer();
+      const response = await fetch('/remotes.json', { cache: 'no-cache' });
+      if (!response.ok) return current;
+      const next = (await response.json()) as RemoteMap;
+      for (const [name, entry] of Object.entries(next)) {
+        if (current[name] !== entry) registerRemotes([{ name, entry }], { force: true });
+      }
+      return next;
+    } catch {
+      return current;
+    }
+  })();
+  remoteMap = refreshed.catch(() => before);
+  return remoteMap;
+}
+
+/** Told to the API once per page load, remote entry and outcome: how each release does (canaries are watched). */
+const reported = new Set<string>();
+
+export function reportRemoteOutcome(name: string, outcome: 'loaded' | 'failed'): void {
+  void (async () => {
+    const entry = (await remoteMap?.catch(() => null))?.[name];
+    if (!entry || reported.has(`${entry} ${outcome}`)) return;
+    reported.add(`${entry} ${outcome}`);
+    await fetch('/api/releases/beacon', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ remote: name, entry, outcome }),
+      keepalive: true,
+    });
+  })().catch(() => undefined);
 }
 
 function getRemoteMap(): Promise<RemoteMap> {
@@ -32,14 +100,19 @@ function getRemoteMap(): Promise<RemoteMap> {
  */
 const loads = new Map<string, Promise<unknown>>();
 
+/** The entry each module was loaded from: a cached load from an entry the map no longer names is stale. */
+const loadedFrom = new Map<string, string>();
+
 async function load<T>(id: string, afterFailure: boolean): Promise<T> {
   const map = await getRemoteMap();
   const name = id.split('/')[0] ?? id;
   const entry = map[name];
   if (!entry) throw new Error(`remote "${name}" is not in remotes.json`);
+  loadedFrom.set(id, entry);
   if (afterFailure) registerRemotes([{ name, entry }], { force: true });
   const module = await loadRemote<T>(id);
   if (!module) throw new Error(`remote module "${id}" did not load`);
+  reportRemoteOutcome(name, 'loaded');
   return module;
 }
 
@@ -49,12 +122,16 @@ async function load<T>(id: string, afterFailure: boolean): Promise<T> {
  */
 export function loadRemoteModule<T>(id: string, { afterFailure = false } = {}): Promise<T> {
   if (afterFailure) loads.delete(id);
-  let loading = loads.get(id) as Promise<T> | undefined;
-  if (!loading) {
-    loading = load<T>(id, afterFailure);
-    loading.catch(() => undefined); // reported by the page that shows it
-    loads.set(id, loading);
-  }
+  const cached = loads.get(id) as Promise<T> | undefined;
+  if (cached && Date.now() - mapReadAt < MAP_MAX_AGE_MS) return cached;
+  // The first load, or a navigation a while after the last: the map first (a release may have moved).
+  const loading = (async () => {
+    const map = await currentRemoteMap();
+    if (cached && loadedFrom.get(id) === map[id.split('/')[0] ?? id]) return cached;
+    return load<T>(id, afterFailure);
+  })();
+  loading.catch(() => undefined); // reported by the page that shows it
+  loads.set(id, loading);
   return loading;
 }
 
