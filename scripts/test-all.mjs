@@ -30,6 +30,12 @@ const steps = [
     args: ['--filter', 'mfe-history', 'run', 'build'],
     env: { FEDERATION_REQUIRED_VERSIONS: '{"react":"^20.0.0"}', OUTPUT_DIR: 'dist-incompatible', BUILD_LABEL: 'incompatible' },
   },
+  {
+    // A second build of mfe-history with another label: e2e releases it as v2, promotes, canaries and rolls it back.
+    name: 'build (release v2 of mfe-history)',
+    args: ['--filter', 'mfe-history', 'run', 'build'],
+    env: { BUILD_LABEL: 'release-v2', OUTPUT_DIR: 'dist-release-v2' },
+  },
   { name: 'e2e (Playwright, composed build)', args: ['run', 'test:e2e'], count: 'playwright' },
 ];
 

@@ -112,3 +112,40 @@ export function supportPower(): Power<SupportAccount> {
     'support: the portal under test is not this run\'s own: set E2E_SUPPORT_USERNAME and E2E_SUPPORT_PASSWORD to an account its operator made a member of support (grant-support or SUPPORT_USERNAMES)',
   );
 }
+
+/** A build of mfe-history with another label, released as v2 by the releases spec. */
+export const RELEASE_V2_BUILD: TestBuild = {
+  remote: 'history',
+  folder: join(REPO_ROOT, 'mfe-history', 'dist-release-v2'),
+  command: 'BUILD_LABEL=release-v2 OUTPUT_DIR=dist-release-v2 pnpm --filter mfe-history build',
+};
+
+/** What the releases spec needs to run two API instances of its own on one PostgreSQL database. */
+export interface ReleasesFleet {
+  databaseUrl: string;
+  ports: [number, number];
+  runDir: string;
+}
+
+/**
+ * Releases (promote, roll back, canary) across two API instances: the run's own portal only (a deployed
+ * portal's releases are its team's), PostgreSQL (E2E_DATABASE_URL, else TEST_DATABASE_URL: two instances
+ * cannot share the embedded database; the spec works in a schema of its own) and two free ports
+ * (E2E_RELEASES_PORTS, default 8096,8097), with the test builds made.
+ */
+export function releasesPower(): Power<ReleasesFleet> {
+  const { localRunDir } = target();
+  if (!localRunDir) return denied('releases: the spec runs two API instances of its own over this checkout\'s builds; a deployed portal\'s releases are moved by its team');
+  const databaseUrl = process.env.E2E_DATABASE_URL?.trim() || process.env.TEST_DATABASE_URL?.trim();
+  if (!databaseUrl) {
+    return denied('releases: two API instances need a shared PostgreSQL: set E2E_DATABASE_URL (or TEST_DATABASE_URL) to a database the spec may create a schema in');
+  }
+  const ports = (process.env.E2E_RELEASES_PORTS?.trim() || '8096,8097').split(',').map(Number);
+  if (ports.length !== 2 || ports.some((port) => !Number.isInteger(port) || port < 1 || port > 65535)) {
+    throw new Error(`E2E_RELEASES_PORTS must be two ports, e.g. 8096,8097 (got "${process.env.E2E_RELEASES_PORTS}")`);
+  }
+  for (const build of [RELEASE_V2_BUILD, INCOMPATIBLE_BUILD]) {
+    if (!existsSync(join(build.folder, 'mf-manifest.json'))) return denied(`releases: the test build of ${build.remote} is missing: ${build.command}`);
+  }
+  return granted({ databaseUrl, ports: ports as [number, number], runDir: localRunDir });
+}
