@@ -57,7 +57,10 @@ function currentRemoteMap(): Promise<RemoteMap> {
       if (!response.ok) return current;
       const next = (await response.json()) as RemoteMap;
       for (const [name, entry] of Object.entries(next)) {
-        if (current[name] !== entry) registerRemotes([{ name, entry }], { force: true });
+        if (current[name] === entry) continue;
+        registerRemotes([{ name, entry }], { force: true });
+        // Its modules load again, from the new release, when a page next asks for them.
+        for (const id of [...loads.keys()]) if (id.startsWith(`${name}/`) && loadedFrom.get(id) !== entry) loads.delete(id);
       }
       return next;
     } catch {
@@ -125,8 +128,11 @@ export function loadRemoteModule<T>(id: string, { afterFailure = false } = {}): 
   const cached = loads.get(id) as Promise<T> | undefined;
   if (cached && Date.now() - mapReadAt < MAP_MAX_AGE_MS) return cached;
   // The first load, or a navigation a while after the last: the map first (a release may have moved).
-  const loading = (async () => {
+  let loading: Promise<T> | undefined = undefined;
+  loading = (async () => {
     const map = await currentRemoteMap();
+    // A moved release dropped the cached loads of its remote meanwhile: this one is the module's load now.
+    if (!loads.has(id) && loading) loads.set(id, loading);
     if (cached && loadedFrom.get(id) === map[id.split('/')[0] ?? id]) return cached;
     return load<T>(id, afterFailure);
   })();
