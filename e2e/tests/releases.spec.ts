@@ -81,7 +81,7 @@ async function startFleet({ databaseUrl, ports, runDir }: ReleasesFleet): Promis
       const ready = await fetch(`${instance.url}/api/health/ready`).then((response) => response.ok).catch(() => false);
       if (ready) break;
       if (instance.process.exitCode !== null || Date.now() > deadline) {
-        stopFleet(started);
+        await stopFleet(started);
         throw new Error(`the API instance at ${instance.url} did not start:\n${instance.log.join('').slice(-3000)}`);
       }
       await new Promise((resolve) => setTimeout(resolve, 250));
@@ -90,8 +90,22 @@ async function startFleet({ databaseUrl, ports, runDir }: ReleasesFleet): Promis
   return started;
 }
 
-function stopFleet(running: Fleet): void {
-  for (const instance of running.instances) instance.process.kill('SIGTERM');
+async function stopFleet(running: Fleet): Promise<void> {
+  // Until they have exited: their ports are free for the next run.
+  await Promise.all(
+    running.instances.map(
+      (instance) =>
+        new Promise<void>((resolve) => {
+          if (instance.process.exitCode !== null || instance.process.signalCode !== null) return resolve();
+          const timer = setTimeout(() => instance.process.kill('SIGKILL'), 15_000);
+          instance.process.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          instance.process.kill('SIGTERM');
+        }),
+    ),
+  );
   try {
     sqlOnDatabase(running.databaseUrl, `drop schema ${running.schema} cascade`);
   } catch {
@@ -147,9 +161,11 @@ async function freshHistoryLoad(browser: Browser, instance: Instance, customer: 
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${instance.url}/api/health`);
+  // The session as the portal's sign-in stores it: localStorage, and the account cookie canaries go by.
   await page.evaluate(({ token, userId }) => {
     localStorage.setItem('token', token);
     localStorage.setItem('userId', userId);
+    document.cookie = `ps5_account=${encodeURIComponent(userId)}; path=/; max-age=31536000; samesite=lax`;
   }, customer);
   await page.goto(`${instance.url}/history`);
   const label = page.getByTestId('build-label-history');
@@ -174,7 +190,7 @@ test.beforeAll(async ({ playwright }) => {
 
 test.afterAll(async () => {
   await api?.dispose();
-  if (fleet) stopFleet(fleet);
+  if (fleet) await stopFleet(fleet);
 });
 
 test('a promoted release reaches a fresh load on either instance within a second, and a rollback brings the last one back', { tag: ['@history', '@shell'] }, async ({ browser }) => {
@@ -288,6 +304,7 @@ test('a canary that throws is rolled back by itself once enough customers failed
     await tab.evaluate(({ token, userId }) => {
       localStorage.setItem('token', token);
       localStorage.setItem('userId', userId);
+      document.cookie = `ps5_account=${encodeURIComponent(userId)}; path=/; max-age=31536000; samesite=lax`;
     }, customer);
     const beacon = tab.waitForResponse((response) => response.url().endsWith('/api/releases/beacon'));
     await tab.goto(`${instance.url}/history`);

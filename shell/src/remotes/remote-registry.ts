@@ -1,6 +1,6 @@
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteMap } from 'contract/realtime';
-import { readStoredSession } from 'shared/auth/session-storage';
+import { readStoredSession, rememberAccountForServer } from 'shared/auth/session-storage';
 
 /**
  * The shell knows remotes only by name; where each one lives comes from the runtime map at start-up
@@ -12,24 +12,9 @@ let remoteMap: Promise<RemoteMap> | null = null;
 let mapReadAt = 0;
 const MAP_MAX_AGE_MS = 5_000;
 
-/**
- * A canary is given per customer: the server reads who this is from a cookie, as pages and /remotes.json
- * carry no session. The account id (what the canary's split is computed from, nothing more) while signed in.
- */
-function rememberAccountForServer(): void {
-  try {
-    const secure = window.location.protocol === 'https:' ? '; secure' : '';
-    const session = readStoredSession();
-    document.cookie = session
-      ? `ps5_account=${encodeURIComponent(session.userId)}; path=/; max-age=31536000; samesite=lax${secure}`
-      : `ps5_account=; path=/; max-age=0; samesite=lax${secure}`;
-  } catch {
-    // Cookies blocked: the customer is a visitor for the canaries.
-  }
-}
-
 async function fetchRemoteMap(): Promise<RemoteMap> {
-  rememberAccountForServer();
+  // A session from before the cookie existed: the next loads know the account.
+  rememberAccountForServer(readStoredSession()?.userId ?? null);
   // Default cache mode, so the page's <link rel="preload"> answers it; the server marks the map no-cache,
   // so it is still revalidated on every load.
   const response = await fetch('/remotes.json');
@@ -52,12 +37,16 @@ function currentRemoteMap(): Promise<RemoteMap> {
   const refreshed = (async () => {
     const current = await before;
     try {
-      rememberAccountForServer();
+      rememberAccountForServer(readStoredSession()?.userId ?? null);
       const response = await fetch('/remotes.json', { cache: 'no-cache' });
       if (!response.ok) return current;
       const next = (await response.json()) as RemoteMap;
       for (const [name, entry] of Object.entries(next)) {
         if (current[name] === entry) continue;
+        // The old release's chunks sit in the remote's webpack chunk list (`webpackChunk` + its uniqueName,
+        // `ps5_<name>`, tooling/webpack/create-config.js): the new release's runtime would take them for its
+        // own, so it starts a list of its own.
+        Reflect.deleteProperty(self, `webpackChunkps5_${name}`);
         registerRemotes([{ name, entry }], { force: true });
         // Its modules load again, from the new release, when a page next asks for them.
         for (const id of [...loads.keys()]) if (id.startsWith(`${name}/`) && loadedFrom.get(id) !== entry) loads.delete(id);
