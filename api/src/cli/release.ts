@@ -21,7 +21,7 @@ import { running } from '../db/data-dir-lock.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrator.ts';
 import { readControlFile, type ControlFile } from '../operator/operator-control.ts';
-import { providedShared } from '../plugins/releases.ts';
+import { providedShared } from '../releases/compatibility.ts';
 import { createReleasePointers, ReleaseMoveError, type MoveResult as Moved, type ReleaseMove as Move } from '../releases/release-pointers.ts';
 import { publishBuild, ReleaseStoreError, type ReleaseRecord } from '../releases/release-store.ts';
 

@@ -3,6 +3,9 @@
 // provides. Checked when a release is promoted, so the refusal comes with its reason instead of a failure
 // panel in front of customers. Ranges are what the builds write: `^x.y.z` from the catalogue, or whatever a
 // test build's FEDERATION_REQUIRED_VERSIONS says (`~`, `>=`, `<`, exact, `*`, `||`, spaces for "and").
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
 type Version = [number, number, number];
 
 function parseVersion(text: string): Version | null {
@@ -88,4 +91,19 @@ export function incompatibilities(required: Readonly<Record<string, string>>, pr
     else if (!result) reasons.push(`it was built for ${name} ${range}, the shell runs ${version}`);
   }
   return reasons;
+}
+
+/** The versions of the federation singletons a shell build provides (its mf-manifest.json); null: no build. */
+export async function providedShared(shellDir: string): Promise<Record<string, string> | null> {
+  let manifest: { shared?: { name?: unknown; version?: unknown }[] };
+  try {
+    manifest = JSON.parse(await readFile(join(shellDir, 'mf-manifest.json'), 'utf8')) as typeof manifest;
+  } catch {
+    return null;
+  }
+  const provided: Record<string, string> = {};
+  for (const entry of manifest.shared ?? []) {
+    if (typeof entry.name === 'string' && typeof entry.version === 'string') provided[entry.name] = entry.version;
+  }
+  return provided;
 }
