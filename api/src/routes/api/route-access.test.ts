@@ -23,6 +23,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/payments/sandbox/checkout/:invoiceId',
   'POST /api/payments/sandbox/checkout/:invoiceId/confirm',
   'POST /api/payments/sandbox/checkout/:invoiceId/expire',
+  // The portal reports how remotes load for visitors too (the canary watch).
+  'POST /api/releases/beacon',
 ]);
 
 /** `METHOD /path` of every route, read from Fastify's printed route tree (`/x` and `/x/` count once). */
