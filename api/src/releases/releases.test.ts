@@ -215,7 +215,7 @@ for (const backend of backends) {
   });
 
   describe(`releases served by two instances (${backend})`, () => {
-    it('a promote or rollback made on one instance is served by both (/remotes.json, preloads, the release's files) without a restart', async (t) => {
+    it('a promote or rollback made on one instance is served by both (/remotes.json, preloads, the release files) without a restart', async (t) => {
       const root = await tempDir(t, 'releases-');
       const shellDir = join(root, 'shell');
       await mkdir(shellDir, { recursive: true });
