@@ -66,7 +66,8 @@ const reported = new Set<string>();
 export function reportRemoteOutcome(name: string, outcome: 'loaded' | 'failed'): void {
   void (async () => {
     const entry = (await remoteMap?.catch(() => null))?.[name];
-    if (!entry || reported.has(`${entry} ${outcome}`)) return;
+    // A remote served from its build folder is no release: nothing to watch.
+    if (!entry || entry === `/remotes/${name}/mf-manifest.json` || reported.has(`${entry} ${outcome}`)) return;
     reported.add(`${entry} ${outcome}`);
     await fetch('/api/releases/beacon', {
       method: 'POST',
