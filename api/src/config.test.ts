@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { ARGON2_OWASP, loadConfig, repoRoot } from './config.ts';
+import { ARGON2_OWASP, loadConfig, repoRoot, startupWarnings } from './config.ts';
 import { Environment } from './environment.ts';
 
 describe('loadConfig', () => {
@@ -16,6 +16,7 @@ describe('loadConfig', () => {
     assert.equal(config.mail.smtpUrl, null);
     assert.equal(config.mail.outboxDir, join(repoRoot, '.data', 'outbox'));
     assert.equal(config.redisUrl, null);
+    assert.equal(config.redisPrefix, 'private-sock5:');
     assert.equal(config.auth.jwtSecret, null);
     assert.equal(config.auth.sessionTtlSeconds, 86_400);
     assert.equal(config.auth.sessionCacheMs, 2000);
@@ -36,6 +37,7 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://app@db/shop',
       DATA_DIR: '/var/lib/sock5',
       REDIS_URL: 'redis://cache:6379',
+      REDIS_PREFIX: 'staging:',
       SMTP_URL: 'smtp://mail:25',
       MAIL_FROM: 'Shop <shop@example.com>',
       JWT_SECRET: 'jwt-secret',
@@ -65,6 +67,7 @@ describe('loadConfig', () => {
     assert.deepEqual(config.payments, { provider: 'sandbox', sandboxEnabled: true });
     assert.equal(config.mail.outboxDir, '/var/lib/sock5/outbox');
     assert.equal(config.redisUrl, 'redis://cache:6379');
+    assert.equal(config.redisPrefix, 'staging:');
     assert.equal(config.mail.smtpUrl, 'smtp://mail:25');
     assert.equal(config.mail.from, 'Shop <shop@example.com>');
     assert.equal(config.auth.jwtSecret, 'jwt-secret');
@@ -79,6 +82,21 @@ describe('loadConfig', () => {
     assert.deepEqual(config.web.remoteUrls, { landing: 'http://localhost:3001/mf-manifest.json' });
     assert.equal(config.trustProxy, true);
     assert.deepEqual(config.leases, { periodSeconds: 60, sweepMs: 1000, offlineWaitSeconds: 6 * 3600, noticeSeconds: 1800 });
+  });
+
+  it('warns at start when PostgreSQL is set without Redis, and only then', () => {
+    assert.deepEqual(startupWarnings(loadConfig({})), []);
+    assert.deepEqual(startupWarnings(loadConfig({ DATABASE_URL: 'postgres://app@db/shop', REDIS_URL: 'redis://cache:6379' })), []);
+    const [warning, ...more] = startupWarnings(loadConfig({ DATABASE_URL: 'postgres://app@db/shop' }));
+    assert.match(warning ?? '', /^DATABASE_URL is set without REDIS_URL: .* Set REDIS_URL for a fleet\.$/);
+    assert.deepEqual(more, []);
+  });
+
+  it('never seeds the demo catalogue in production, and refuses to be told to', () => {
+    assert.equal(loadConfig({}).inventory.demo, true);
+    assert.equal(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'btcpay', BTCPAY_URL: 'https://pay.example', BTCPAY_STORE_ID: 's', BTCPAY_API_KEY: 'k', BTCPAY_WEBHOOK_SECRET: 'w' }).inventory.demo, false);
+    assert.throws(() => loadConfig({ NODE_ENV: 'production', INVENTORY_DEMO: 'true' }), /^ConfigError: INVENTORY_DEMO=true is refused with NODE_ENV=production/);
+    assert.equal(loadConfig({ NODE_ENV: 'production', INVENTORY_DEMO: 'false' }).inventory.demo, false);
   });
 
   it('refuses malformed values with the variable name', () => {

@@ -43,6 +43,8 @@ export interface Config {
   dataDir: string;
   database: DatabaseConfig;
   redisUrl: string | null;
+  /** Prefix of every Redis key and channel (REDIS_PREFIX): shops or stages sharing one Redis keep apart. */
+  redisPrefix: string;
   mail: {
     smtpUrl: string | null;
     from: string;
@@ -298,9 +300,14 @@ function inventory(env: Environment, raw: Env, dataDir: string): InventoryConfig
   for (const [name, value] of Object.entries(raw)) {
     if (name.startsWith('CHECKER_') && value !== undefined) checkerEnvironment[name] = value;
   }
+  const production = env.NODE_ENV === 'production';
+  // The demo catalogue is made-up exits on this machine: a shop in production would sell proxies that do not exist.
+  if (production && env.INVENTORY_DEMO === true) {
+    throw new ConfigError('INVENTORY_DEMO=true is refused with NODE_ENV=production: the demo catalogue sells made-up exits. Import real ones with `npm run inventory -- import FILE`.');
+  }
   return {
     // On embedded defaults the demo catalogue fills an empty market; a production database starts empty.
-    demo: env.INVENTORY_DEMO ?? env.DATABASE_URL === undefined,
+    demo: env.INVENTORY_DEMO ?? (env.DATABASE_URL === undefined && !production),
     credentialsKey: env.EXIT_CREDENTIALS_KEY ?? null,
     importMaxBytes: env.INVENTORY_IMPORT_MAX_BYTES,
     controlFile: join(dataDir, 'operator-control.json'),
@@ -355,6 +362,7 @@ export function loadConfig(raw: Env = process.env): Config {
         }
       : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
     redisUrl: env.REDIS_URL ?? null,
+    redisPrefix: env.REDIS_PREFIX,
     mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM, outboxDir: join(dataDir, 'outbox') },
     auth: {
       jwtSecret: env.JWT_SECRET ?? null,
@@ -409,6 +417,21 @@ export function loadConfig(raw: Env = process.env): Config {
       },
     },
   };
+}
+
+/**
+ * Settings that start but are probably not meant; the API logs each as a warning at start. PostgreSQL is
+ * how several instances share a shop, and several instances need Redis (socket events, rate limits, ended
+ * sessions reach only the instance where they happen without it).
+ */
+export function startupWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.database.kind === 'postgres' && config.redisUrl === null) {
+    warnings.push(
+      'DATABASE_URL is set without REDIS_URL: fine for one API instance, but with several, socket events, rate limits and ended sessions stay on the instance where they happen. Set REDIS_URL for a fleet.',
+    );
+  }
+  return warnings;
 }
 
 /** Settings of the API test suite itself (TEST_DATABASE_URL: also run every suite on PostgreSQL). */

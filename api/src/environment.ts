@@ -36,6 +36,7 @@ export const Environment = Type.Object({
   DB_QUERY_TIMEOUT_MS: integer(15_000, 100),
   DATA_DIR: folder('.data'),
   REDIS_URL: optionalText(),
+  REDIS_PREFIX: text('private-sock5:'),
   SMTP_URL: optionalText(),
   MAIL_FROM: text('Private Sock5 <no-reply@localhost>'),
   JWT_SECRET: optionalText(),

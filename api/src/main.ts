@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { startEmbeddedChecker, type EmbeddedChecker } from 'checker/embedded';
 import { startEmbeddedGateway, type EmbeddedGateway, type EmbeddedDatabase } from 'gateway/embedded';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, startupWarnings } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { loopbackUrl, removeControlFile, writeControlFile } from './operator/operator-control.ts';
 import type { InventoryChecker } from './plugins/inventory.ts';
@@ -47,6 +47,7 @@ try {
 } catch (error) {
   refuse(error);
 }
+for (const warning of startupWarnings(config)) app.log.warn(warning);
 reportConnectionError = (error) => app.log.warn({ err: error }, 'database connection lost; the pool reconnects on demand');
 
 const embeddedDatabase: EmbeddedDatabase =

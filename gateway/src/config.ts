@@ -17,6 +17,8 @@ export interface GatewayConfig {
   databaseUrl: string | null;
   /** Redis shared by the fleet: the fleet-wide limits are kept there; null: in PostgreSQL (or, embedded, in memory). */
   redisUrl: string | null;
+  /** Prefix of every Redis key (REDIS_PREFIX), so shops or stages sharing one Redis keep apart. */
+  redisPrefix: string;
   logLevel: string;
   /** Concurrent connections one lease may hold across all gateways; more are refused with "not allowed by ruleset". */
   maxConnectionsPerLease: number;
@@ -74,6 +76,8 @@ export function parsePortRange(text: string): PortRange {
 }
 
 export const DEFAULT_PORT_RANGE = '20000-29999';
+/** The API's default REDIS_PREFIX too. */
+export const DEFAULT_REDIS_PREFIX = 'private-sock5:';
 
 export function loadGatewayConfig(env: Environment = process.env): GatewayConfig {
   return {
@@ -82,6 +86,7 @@ export function loadGatewayConfig(env: Environment = process.env): GatewayConfig
     portRange: parsePortRange(env.GATEWAY_PORT_RANGE || DEFAULT_PORT_RANGE),
     databaseUrl: env.DATABASE_URL || null,
     redisUrl: env.REDIS_URL || null,
+    redisPrefix: env.REDIS_PREFIX?.trim() || DEFAULT_REDIS_PREFIX,
     logLevel: env.LOG_LEVEL || 'info',
     maxConnectionsPerLease: integer(env, 'GATEWAY_MAX_CONNECTIONS_PER_LEASE', 256, 1),
     handshakeTimeoutMs: integer(env, 'GATEWAY_HANDSHAKE_TIMEOUT_MS', 10_000, 100),

@@ -33,7 +33,7 @@ export interface GatewayOptions {
   limits?: 'shared' | 'memory' | GatewayLimits;
   /** Test seam: a shared store's timing (default: heartbeat every 3 s, alive for 15 s, calls time out after 1 s). */
   limitTimings?: { heartbeatMs?: number; aliveMs?: number; timeoutMs?: number };
-  /** Test seam: the Redis key prefix (default private-sock5:{gateway}:). */
+  /** Test seam: the whole Redis key prefix (default `${config.redisPrefix}{gateway}:`). */
   redisPrefix?: string;
 }
 
@@ -241,7 +241,7 @@ async function openLimits(options: GatewayOptions, log: Logger): Promise<Gateway
   if (typeof options.limits === 'object') return options.limits;
   if (options.limits === 'memory') return new MemoryLimits(settings);
   const backend = config.redisUrl
-    ? await createRedisLimitBackend({ url: config.redisUrl, log, ...(options.redisPrefix ? { prefix: options.redisPrefix } : {}) })
+    ? await createRedisLimitBackend({ url: config.redisUrl, log, prefix: options.redisPrefix ?? `${config.redisPrefix}{gateway}:` })
     : createSqlLimitBackend(options.adapter);
   log.info({ store: config.redisUrl ? 'redis' : 'postgres' }, 'gateway: per-lease limits shared by the fleet');
   return SharedLimits.start(backend, settings, { log, ...options.limitTimings });

@@ -12,7 +12,6 @@ import type { Admission } from './limits.ts';
 import type { Logger } from './logger.ts';
 import type { LimitBackend } from './shared-limits.ts';
 
-export const DEFAULT_REDIS_PREFIX = 'private-sock5:{gateway}:';
 
 /** Known addresses kept per lease at most; the least recent go first. */
 const MAX_KNOWN_PER_LEASE = 1000;
@@ -101,12 +100,12 @@ interface LimitCommands {
 export interface RedisLimitOptions {
   url: string;
   log: Logger;
-  /** Key prefix; keep its {hash tag}. Tests give each run its own. */
-  prefix?: string;
+  /** Key prefix, ending in a {hash tag} so a cluster keeps a script's keys on one node (`REDIS_PREFIX{gateway}:`). */
+  prefix: string;
 }
 
 export async function createRedisLimitBackend(options: RedisLimitOptions): Promise<LimitBackend> {
-  const prefix = options.prefix ?? DEFAULT_REDIS_PREFIX;
+  const { prefix } = options;
   // No offline queue: while Redis is away a call fails at once and the gateway applies the limits alone.
   // Auto-pipelining sends the calls of one turn of the event loop in one write.
   const redis = new Redis(options.url, {

@@ -6,8 +6,6 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Sessions } from './sessions.ts';
 
-const CHANNEL = 'private-sock5:sessions-ended';
-
 interface Revocation {
   from: string;
   sessionIds: string[];
@@ -28,9 +26,11 @@ function parse(message: string): Revocation | null {
 /** Relays `sessions`' revocations through Redis both ways; resolves once subscribed. */
 export async function shareSessionRevocations(
   redisUrl: string,
+  redisPrefix: string,
   sessions: Sessions,
   onError: (error: unknown) => void,
 ): Promise<{ close(): Promise<void> }> {
+  const ourChannel = `${redisPrefix}sessions-ended`;
   const instance = randomUUID();
   const pub = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
   const sub = pub.duplicate();
@@ -39,16 +39,16 @@ export async function shareSessionRevocations(
     if (subscribed) sessions.forgetAll();
   });
   sub.on('message', (channel: string, message: string) => {
-    const revocation = channel === CHANNEL ? parse(message) : null;
+    const revocation = channel === ourChannel ? parse(message) : null;
     if (revocation && revocation.from !== instance) sessions.forget(revocation.sessionIds);
   });
   sub.on('error', onError);
   pub.on('error', onError);
-  await sub.subscribe(CHANNEL);
+  await sub.subscribe(ourChannel);
   subscribed = true;
   sessions.onEnded((sessionIds) => {
     const revocation: Revocation = { from: instance, sessionIds };
-    pub.publish(CHANNEL, JSON.stringify(revocation)).catch(onError);
+    pub.publish(ourChannel, JSON.stringify(revocation)).catch(onError);
   });
   return {
     async close() {

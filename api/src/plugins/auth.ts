@@ -72,7 +72,7 @@ export default fp<{ config: Config }>(
     const sessions = new Sessions(app.db, secret, config.auth.sessionTtlSeconds, config.auth.sessionCacheMs);
     app.decorate('sessions', sessions);
     if (config.redisUrl !== null && config.auth.sessionCacheMs > 0) {
-      const revocations = await shareSessionRevocations(config.redisUrl, sessions, (error) => {
+      const revocations = await shareSessionRevocations(config.redisUrl, config.redisPrefix, sessions, (error) => {
         app.log.error({ err: error }, 'session revocation relay failed');
       });
       app.addHook('onClose', () => revocations.close());

@@ -44,7 +44,7 @@ export default fp<{ config: Config }>(
       const pub = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
       const sub = pub.duplicate();
       redis = { pub, sub };
-      io.adapter(createAdapter(pub, sub));
+      io.adapter(createAdapter(pub, sub, { key: `${config.redisPrefix}socket.io` }));
       // Commands run in order on one connection: once this answers, the adapter's subscriptions are active,
       // so events published by other instances from now on reach this one.
       await sub.ping();

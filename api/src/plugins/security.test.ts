@@ -23,6 +23,21 @@ for (const backend of backends) {
       assert.ok(Number(third.headers['retry-after']) > 0);
       assert.match(third.json().message, /^Too many requests/);
     });
+
+    it('keeps shops with different REDIS_PREFIX apart on one Redis', async (t) => {
+      const database = await openTestDatabase(backend);
+      const shared = { redisUrl: testEnvironment.redisUrl, rateLimit: { max: 1, windowMs: 60_000 } };
+      const prefix = `test-${randomInt(1e9)}:`;
+      const a = await build(t, backend, { database, config: { ...shared, redisPrefix: `${prefix}a:` } });
+      const b = await build(t, backend, { database, config: { ...shared, redisPrefix: `${prefix}b:` } });
+      const sameAsA = await build(t, backend, { database, config: { ...shared, redisPrefix: `${prefix}a:` } });
+      t.after(() => database.close());
+      const remoteAddress = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+      const verify = { method: 'POST' as const, url: '/api/auth/verify', payload: { token: 'x' }, remoteAddress };
+      assert.equal((await a.inject(verify)).statusCode, 200);
+      assert.equal((await b.inject(verify)).statusCode, 200, 'another prefix counts on its own');
+      assert.equal((await sameAsA.inject(verify)).statusCode, 429, 'the same prefix shares the count');
+    });
   });
 }
 

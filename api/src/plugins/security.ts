@@ -144,7 +144,7 @@ export default fp<{ config: Config }>(
     }
     await app.register(rateLimit, {
       global: false,
-      nameSpace: 'private-sock5-rate-limit:',
+      nameSpace: `${config.redisPrefix}rate-limit:`,
       ...(redis ? { redis } : {}),
       errorResponseBuilder: (_request, context) =>
         new HttpError(context.statusCode, `Too many requests. Try again in ${context.after}.`),
