@@ -12,6 +12,7 @@ import captcha from './plugins/captcha.ts';
 import database from './plugins/database.ts';
 import docs from './plugins/docs.ts';
 import inventory, { type InventoryChecker } from './plugins/inventory.ts';
+import jobs from './plugins/jobs.ts';
 import mail from './plugins/mail.ts';
 import portal from './plugins/portal.ts';
 import marketplace from './plugins/marketplace.ts';
@@ -76,6 +77,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     await app.register(twoFactor, { config });
     await app.register(captcha, { config });
     await app.register(mail, { config });
+    await app.register(jobs, { config });
     await app.register(realtime, { config });
     await app.register(repositories);
     await app.register(payments, { config });

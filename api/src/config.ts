@@ -51,6 +51,8 @@ export interface Config {
     /** Where mails go as `.eml` files when no SMTP server is configured. */
     outboxDir: string;
   };
+  /** The outbox worker (README "Outbox"): how often each instance runs due jobs (0: never). */
+  jobs: { pollMs: number };
   auth: {
     /** HS256 key; null: generated once and kept in the `settings` table. */
     jwtSecret: string | null;
@@ -364,6 +366,7 @@ export function loadConfig(raw: Env = process.env): Config {
     redisUrl: env.REDIS_URL ?? null,
     redisPrefix: env.REDIS_PREFIX,
     mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM, outboxDir: join(dataDir, 'outbox') },
+    jobs: { pollMs: env.JOBS_POLL_MS },
     auth: {
       jwtSecret: env.JWT_SECRET ?? null,
       sessionTtlSeconds: env.SESSION_TTL_SECONDS,

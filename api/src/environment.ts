@@ -38,6 +38,7 @@ export const Environment = Type.Object({
   REDIS_URL: optionalText(),
   REDIS_PREFIX: text('private-sock5:'),
   SMTP_URL: optionalText(),
+  JOBS_POLL_MS: integer(1000),
   MAIL_FROM: text('Private Sock5 <no-reply@localhost>'),
   JWT_SECRET: optionalText(),
   SESSION_TTL_SECONDS: integer(24 * 60 * 60, 60),

@@ -235,6 +235,19 @@ export interface ReleaseReportsTable {
   reported_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** The outbox of work after a commit (api/src/jobs/jobs.ts). */
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  payload: ColumnType<unknown, string, string>;
+  state: ColumnType<'pending' | 'running' | 'done' | 'dead', 'pending' | undefined, 'pending' | 'running' | 'done' | 'dead'>;
+  run_at: ColumnType<Date, Date | undefined, Date>;
+  attempts: ColumnType<number, never, number>;
+  last_error: ColumnType<string | null, never, string | null>;
+  created_at: CreatedAt;
+  finished_at: ColumnType<Date | null, never, Date | null>;
+}
+
 export interface Schema {
   settings: SettingsTable;
   users: UsersTable;
@@ -263,4 +276,5 @@ export interface Schema {
   remote_pointers: RemotePointersTable;
   release_moves: ReleaseMovesTable;
   release_reports: ReleaseReportsTable;
+  jobs: JobsTable;
 }

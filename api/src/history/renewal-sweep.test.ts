@@ -20,6 +20,7 @@ import {
   setOnline,
   setRenew,
 } from '../test/history-kit.ts';
+import { smtpCatcher } from '../test/smtp-kit.ts';
 import { RenewalSweep } from './renewal-sweep.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -83,7 +84,7 @@ for (const backend of backends) {
         noticeMs: 0,
         publicUrl: 'http://portal.test',
         publicHost: '127.0.0.1',
-        sendMail: () => Promise.reject(new Error('no mail expected')),
+        mailQueued: () => Promise.reject(new Error('no mail expected')),
         notify: () => {},
         onError: (error) => assert.fail(String(error)),
       });
@@ -260,6 +261,60 @@ for (const backend of backends) {
       assert.match(mails[0] ?? '', /cannot be renewed: top up your balance/);
       assert.match(mails[0] ?? '', /http:\/\/portal\.test\/payments/);
       await assertBalancesEqualLedger(one);
+    });
+
+    it('a notice queued while the mail server is down for an hour arrives once it is back, once, with one Message-ID', async (t) => {
+      const smtp = await smtpCatcher(t);
+      const app = await build(t, backend, {
+        config: { marketplace: { inventorySize: 50, inventorySeed: 42, cacheMs: 1000 }, mail: { smtpUrl: smtp.url, from: 'Private Sock5 <no-reply@portal.test>' } },
+      });
+      const [listing] = await listingsForSale(app, 1);
+      assert.ok(listing);
+      const alice = await customer(app, await priceAt(app, listing.id, new Date()));
+      const [lease] = await buy(app, alice, [listing.id]);
+      assert.ok(lease);
+      await setRenew(app, lease.id, true);
+      await smtp.stop();
+
+      // The sweep an hour before the end claims the notice and queues its mail; the attempt at once fails.
+      const noticeAt = seconds(lease.expires_at, -3500);
+      assert.equal((await app.renewalSweep.run(noticeAt)).notices, 1);
+      const [queued] = await app.db.selectFrom('jobs').selectAll().where('kind', '=', 'mail').execute();
+      assert.ok(queued);
+      assert.equal(queued.state, 'pending');
+      assert.equal(queued.attempts, 1);
+      assert.match(queued.last_error ?? '', /ECONNREFUSED/);
+      const { messageKey } = queued.payload as { messageKey: string };
+
+      // An hour of sweeps and outbox runs, a minute apart, with the server down: the notice is not queued
+      // again, and the retries back off (30 s doubling to 15 min: a handful of attempts, not sixty).
+      let at = noticeAt;
+      for (let minute = 1; minute <= 60; minute += 1) {
+        at = seconds(noticeAt, minute * 60);
+        await app.renewalSweep.run(at);
+        await app.jobs.runDue(at);
+      }
+      const waiting = await app.db.selectFrom('jobs').selectAll().where('kind', '=', 'mail').execute();
+      assert.equal(waiting.length, 1, 'one notice queued in the hour');
+      assert.equal(waiting[0]?.state, 'pending');
+      assert.ok(waiting[0]!.attempts >= 5 && waiting[0]!.attempts <= 10, `${waiting[0]!.attempts} attempts in the hour`);
+      assert.deepEqual((await app.jobs.stuck()).map((job) => [job.id, job.state]), [[queued.id, 'pending']]);
+      assert.equal(smtp.received.length, 0);
+
+      // Back up: the next due run delivers it, once.
+      await smtp.start();
+      for (let minute = 1; minute <= 20; minute += 1) await app.jobs.runDue(seconds(at, minute * 60));
+      assert.equal(smtp.received.length, 1);
+      const mail = smtp.received[0] ?? '';
+      assert.match(mail, /cannot be renewed: top up your balance/);
+      assert.match(mail, new RegExp(`^Message-ID: <${messageKey}@portal\\.test>`, 'm'));
+      const [delivered] = await app.db.selectFrom('jobs').selectAll().where('id', '=', queued.id).execute();
+      assert.equal(delivered?.state, 'done');
+      assert.deepEqual(delivered?.payload, {}, 'the text (links) is not kept once sent');
+      assert.deepEqual(await app.jobs.stuck(), []);
+      assert.equal((await app.renewalSweep.run(seconds(at, 25 * 60))).notices, 0);
+      await app.jobs.runDue(seconds(at, 30 * 60));
+      assert.equal(smtp.received.length, 1);
     });
 
     it('the interval job sweeps by itself with the configured lease period', async (t) => {

@@ -24,7 +24,7 @@ import type { Schema } from '../db/schema.ts';
 import { InsufficientFundsError, postLedgerEntry } from '../ledger/ledger.ts';
 import { marketDb, type MarketDb } from '../marketplace/market-schema.ts';
 import { listingPriceCents } from '../marketplace/pricing.ts';
-import type { Mail } from '../mail/mail.ts';
+import { queueMail, type Mail } from '../mail/mail.ts';
 
 export interface RenewalSweepOptions {
   db: Kysely<Schema>;
@@ -39,7 +39,8 @@ export interface RenewalSweepOptions {
   publicUrl: string;
   /** The gateway host of every proxy string (`publicHost:port`). */
   publicHost: string;
-  sendMail(mail: Mail): Promise<void>;
+  /** Told the outbox jobs of the notices a sweep queued, once they are committed (plugins try them at once). */
+  mailQueued(jobIds: number[], now: Date): Promise<void>;
   /** Tells the customer's open pages (balance event and lease event). */
   notify(userId: string, event: LeaseEvent): void;
   onError(error: unknown, context: string): void;
@@ -189,10 +190,10 @@ export class RenewalSweep {
   /**
    * Mails the owners of leases renewing within the notice window whose balance will not cover them (counting
    * each customer's renewals in the order they fall due), once per period: the lease's renewal_notice_for
-   * is claimed with a conditional update, so of several instances only one sends it.
+   * is claimed with a conditional update, so of several instances only one queues it.
    */
   async #mailNotices(now: Date): Promise<number> {
-    const { db, noticeMs, publicUrl, publicHost, sendMail, onError } = this.#options;
+    const { db, noticeMs, publicUrl, publicHost, mailQueued } = this.#options;
     const until = new Date(now.getTime() + noticeMs);
     const { rows } = await sql<{
       id: string;
@@ -217,25 +218,27 @@ export class RenewalSweep {
       where due_cents > balance_cents and renewal_notice_for is distinct from expires_at
       order by expires_at`.execute(db);
 
-    let sent = 0;
+    // The claim and the queued mail commit together: a notice is marked sent only with its mail in the
+    // outbox, which delivers it however long the mail server is away.
+    const queued: number[] = [];
     for (const row of rows) {
       const expiresAt = new Date(row.expires_at);
-      const claimed = await marketDb(db)
-        .updateTable('proxy_leases')
-        .set({ renewal_notice_for: expiresAt })
-        .where('id', '=', Number(row.id))
-        .where('expires_at', '=', expiresAt)
-        .where(sql<boolean>`renewal_notice_for is distinct from expires_at`)
-        .returning('id')
-        .executeTakeFirst();
-      if (!claimed) continue;
-      try {
-        await sendMail(renewalNotice(row.email, row.username, row.proxy, expiresAt, Number(row.price_cents), Number(row.balance_cents), publicUrl));
-        sent += 1;
-      } catch (error) {
-        onError(error, `renewal notice for lease ${row.id}`);
-      }
+      const jobId = await db.transaction().execute(async (trx) => {
+        const claimed = await marketDb(trx)
+          .updateTable('proxy_leases')
+          .set({ renewal_notice_for: expiresAt })
+          .where('id', '=', Number(row.id))
+          .where('expires_at', '=', expiresAt)
+          .where(sql<boolean>`renewal_notice_for is distinct from expires_at`)
+          .returning('id')
+          .executeTakeFirst();
+        if (!claimed) return null;
+        return queueMail(trx, renewalNotice(row.email, row.username, row.proxy, expiresAt, Number(row.price_cents), Number(row.balance_cents), publicUrl));
+      });
+      if (jobId !== null) queued.push(jobId);
     }
+    if (queued.length > 0) await mailQueued(queued, now);
+    const sent = queued.length;
     return sent;
   }
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import { createTransport } from 'nodemailer';
 import type { Config } from '../config.ts';
-import type { Mail, Mailer } from '../mail/mail.ts';
+import type { Mailer } from '../mail/mail.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,8 +20,8 @@ export default fp<{ config: Config }>(
     const { smtpUrl, from, outboxDir } = config.mail;
     if (smtpUrl !== null) {
       const transport = createTransport(smtpUrl);
-      app.decorate('mailer', {
-        async send(mail: Mail) {
+      app.decorate<Mailer>('mailer', {
+        async send(mail) {
           await transport.sendMail({ from, ...mail });
         },
       });
@@ -30,8 +30,8 @@ export default fp<{ config: Config }>(
     }
 
     const transport = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-    app.decorate('mailer', {
-      async send(mail: Mail) {
+    app.decorate<Mailer>('mailer', {
+      async send(mail) {
         const info = await transport.sendMail({ from, ...mail });
         await mkdir(outboxDir, { recursive: true });
         const file = join(outboxDir, `${new Date().toISOString().replaceAll(':', '-')}-${randomUUID()}.eml`);

@@ -43,7 +43,9 @@ export default fp<RenewalOptions>(
       noticeMs: noticeSeconds * 1000,
       publicUrl: config.publicUrl,
       publicHost: config.gateway.publicHost,
-      sendMail: (mail) => app.mailer.send(mail),
+      mailQueued: async (jobIds, now) => {
+        for (const id of jobIds) await app.jobs.attempt(id, now);
+      },
       notify: (userId, event) => {
         app.notifyBalance(userId);
         app.notifyLease(userId, event);
@@ -143,5 +145,5 @@ export default fp<RenewalOptions>(
       await running;
     });
   },
-  { name: 'renewal', dependencies: ['database', 'mail', 'realtime', 'marketplace'] },
+  { name: 'renewal', dependencies: ['database', 'jobs', 'realtime', 'marketplace'] },
 );

@@ -42,6 +42,8 @@ export function testConfig(dataDir: string, overrides: DeepPartial<Config> = {})
     auth: { ...base.auth, ...overrides.auth },
     captcha: { ...base.captcha, maxNumber: 500, ...overrides.captcha },
     rateLimit: { ...base.rateLimit, max: 10_000, ...overrides.rateLimit },
+    // Tests run the outbox by hand (routes still try their own jobs at once).
+    jobs: { ...base.jobs, pollMs: 0, ...overrides.jobs },
     // Tests sweep by hand, at the moments they choose.
     leases: { ...base.leases, sweepMs: 0, ...overrides.leases },
     inventory: { ...base.inventory, ...overrides.inventory },
