@@ -49,5 +49,4 @@ export const authMessages = {
   sessionReplaced: 'You were signed out because your account signed in elsewhere.',
   notYourAccount: 'You can only access your own account.',
   loggedOut: 'Logged out',
-  mailFailed: 'The email could not be sent. Try again later.',
 } as const;

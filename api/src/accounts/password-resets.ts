@@ -8,17 +8,26 @@ function digest(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Issues a token for the user; earlier unused tokens of that user stop working (only the newest link). */
-export async function issueResetToken(db: Kysely<Schema>, userId: string, ttlSeconds: number): Promise<string> {
+/**
+ * Issues a token for the user; earlier unused tokens of that user stop working (only the newest link).
+ * `within` runs in the same transaction with the new token (the reset mail is queued there), and its result
+ * is returned.
+ */
+export async function issueResetToken<T>(
+  db: Kysely<Schema>,
+  userId: string,
+  ttlSeconds: number,
+  within: (trx: Kysely<Schema>, token: string) => Promise<T>,
+): Promise<T> {
   const token = randomBytes(32).toString('base64url');
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     await trx.deleteFrom('password_resets').where('user_id', '=', userId).execute();
     await trx
       .insertInto('password_resets')
       .values({ token_hash: digest(token), user_id: userId, expires_at: new Date(Date.now() + ttlSeconds * 1000) })
       .execute();
+    return within(trx, token);
   });
-  return token;
 }
 
 /**

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { UserDetails, UserInfo } from 'contract/accounts';
 import { centsToDollars } from 'contract/money';
 import type { Schema } from '../db/schema.ts';
+import { queueMail, type Mail } from '../mail/mail.ts';
 import { issueResetToken, redeemResetToken } from './password-resets.ts';
 
 const UNIQUE_VIOLATION = '23505';
@@ -92,9 +93,12 @@ export function createUserRepository(db: Kysely<Schema>) {
       }
     },
 
-    /** A single-use reset token for the mailed link; earlier unused tokens of the user stop working. */
-    issueResetToken(userId: string, ttlSeconds: number): Promise<string> {
-      return issueResetToken(db, userId, ttlSeconds);
+    /**
+     * A single-use reset token for the mailed link (earlier unused tokens of the user stop working), and the
+     * mail that carries it queued in the same transaction; returns the mail's job.
+     */
+    mailResetToken(userId: string, ttlSeconds: number, mail: (token: string) => Mail): Promise<number> {
+      return issueResetToken(db, userId, ttlSeconds, (trx, token) => queueMail(trx, mail(token)));
     },
 
     /** Spends a mailed reset token on a new password and ends every session of the account. */

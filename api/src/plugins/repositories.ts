@@ -39,7 +39,7 @@ export default fp(
       expenses: createExpenseRepository(app.db),
       history: createHistoryRepository(app.db, app.config.gateway.publicHost),
       account: createAccountSettings(app.db),
-      tickets: createTicketRepository(app.db),
+      tickets: createTicketRepository(app.db, app.config.publicUrl),
       supportRoles: createSupportRoles(app.db, app.config.support.usernames),
     };
     app.decorate('repositories', repositories);

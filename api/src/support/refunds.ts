@@ -8,7 +8,9 @@ import type { TicketMessage, TicketProxy } from 'contract/support';
 import { REFUND_TICKET_WINDOW_HOURS } from 'contract/support-rules';
 import type { Schema } from '../db/schema.ts';
 import { postLedgerEntry } from '../ledger/ledger.ts';
+import { queueMail } from '../mail/mail.ts';
 import { marketDb } from '../marketplace/market-schema.ts';
+import { supportReplyMail } from './support-mail.ts';
 import { insertMessage, iso } from './ticket-rows.ts';
 
 export const UNIQUE_VIOLATION = '23505';
@@ -18,7 +20,7 @@ export const REFUND_WINDOW_MS = REFUND_TICKET_WINDOW_HOURS * 60 * 60 * 1000;
 export const refundReference = (leaseId: number) => `refund:lease:${leaseId}`;
 
 export type RefundResult =
-  | { ok: true; ownerId: string; ownerEmail: string; ownerUsername: string; amountCents: number; message: TicketMessage }
+  | { ok: true; ownerId: string; amountCents: number; message: TicketMessage; mailJob: number }
   | { ok: false; reason: 'not-found' | 'not-refund-ticket' | 'already-refunded' };
 
 /** Purchases the owner may still name in a Refund Proxy ticket: recent and not yet named, newest first. */
@@ -67,11 +69,12 @@ export async function endRefundedLease(
 
 /**
  * Approves the refund a ticket asks for: under the ticket's row lock, records the refund (the purchase is
- * its primary key), credits the purchase price as a `refund` ledger row, ends the refunded lease and
- * tells the customer in the ticket, all in one transaction. A second approval, concurrent or later,
+ * its primary key), credits the purchase price as a `refund` ledger row, ends the refunded lease,
+ * tells the customer in the ticket and queues the mail saying so, all in one transaction. A second
+ * approval, concurrent or later,
  * finds the refund and changes nothing.
  */
-export async function approveRefund(db: Kysely<Schema>, ticketId: string, staffId: string, now: Date): Promise<RefundResult> {
+export async function approveRefund(db: Kysely<Schema>, ticketId: string, staffId: string, now: Date, publicUrl: string): Promise<RefundResult> {
   type Result = RefundResult;
   try {
     return await db.transaction().execute(async (trx): Promise<Result> => {
@@ -113,7 +116,8 @@ export async function approveRefund(db: Kysely<Schema>, ticketId: string, staffI
         `Your refund of $${centsToDollars(amountCents).toFixed(2)} for proxy ${lease.real_ip} was approved and credited to your balance.`,
         true,
       );
-      return { ok: true, ownerId: ticket.owner_id, ownerEmail: ticket.email, ownerUsername: ticket.username, amountCents, message };
+      const mailJob = await queueMail(trx, supportReplyMail({ email: ticket.email, username: ticket.username }, ticket.id, publicUrl));
+      return { ok: true, ownerId: ticket.owner_id, amountCents, message, mailJob };
     });
   } catch (error) {
     if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) return { ok: false, reason: 'already-refunded' };

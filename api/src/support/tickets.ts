@@ -6,8 +6,10 @@ import type { Kysely } from 'kysely';
 import type { DeskTicket, DeskTicketSummary, Ticket, TicketMessage, TicketSummary } from 'contract/support';
 import type { TicketCategory, TicketStatus } from 'contract/support-rules';
 import type { Schema } from '../db/schema.ts';
+import { queueMail, type Mail } from '../mail/mail.ts';
 import { marketDb } from '../marketplace/market-schema.ts';
 import { approveRefund, REFUND_WINDOW_MS, refundableProxies, UNIQUE_VIOLATION } from './refunds.ts';
+import { supportReplyMail } from './support-mail.ts';
 import { forCustomer, insertMessage, iso, loadTicket, ticketMessages, ticketsQuery, toSummary } from './ticket-rows.ts';
 
 /** Ticket ids are UUIDs; anything else cannot name a ticket (and must not reach a uuid cast). */
@@ -97,7 +99,9 @@ async function addMessage(
   ticketId: string,
   sender: { id: string; support: boolean },
   text: string,
-): Promise<ChangeResult<{ message: TicketMessage; owner: TicketOwner }>> {
+  /** Support's replies mail the owner: the mail is queued with the message. */
+  mailOwner: ((owner: TicketOwner) => Mail) | null,
+): Promise<ChangeResult<{ message: TicketMessage; owner: TicketOwner; mailJob: number | null }>> {
   return db.transaction().execute(async (trx) => {
     let query = trx
       .selectFrom('tickets as t')
@@ -110,7 +114,9 @@ async function addMessage(
     if (!ticket) return { ok: false, reason: 'not-found' } as const;
     if (ticket.status !== 'open') return { ok: false, reason: 'closed' } as const;
     const message = await insertMessage(trx, ticketId, sender.id, text, sender.support);
-    return { ok: true, value: { message, owner: { id: ticket.id, username: ticket.username, email: ticket.email } } } as const;
+    const owner = { id: ticket.id, username: ticket.username, email: ticket.email };
+    const mailJob = mailOwner ? await queueMail(trx, mailOwner(owner)) : null;
+    return { ok: true, value: { message, owner, mailJob } } as const;
   });
 }
 
@@ -144,7 +150,8 @@ async function deskList(db: Kysely<Schema>, filter: { status: TicketStatus | nul
   }));
 }
 
-export function createTicketRepository(db: Kysely<Schema>) {
+/** `publicUrl`: the portal's address, for the links in the mails support's answers send. */
+export function createTicketRepository(db: Kysely<Schema>, publicUrl: string) {
   return {
     create: (userId: string, input: Parameters<typeof openTicket>[2], limits: Parameters<typeof openTicket>[3]) => openTicket(db, userId, input, limits),
 
@@ -166,7 +173,7 @@ export function createTicketRepository(db: Kysely<Schema>) {
     },
 
     /** The owner writes in their open ticket. */
-    addOwnerMessage: (ticketId: string, userId: string, text: string) => addMessage(db, ticketId, { id: userId, support: false }, text),
+    addOwnerMessage: (ticketId: string, userId: string, text: string) => addMessage(db, ticketId, { id: userId, support: false }, text, null),
 
     /** The owner closes their ticket (customers never reopen). */
     async closeForOwner(ticketId: string, userId: string): Promise<ChangeResult<Ticket>> {
@@ -179,11 +186,12 @@ export function createTicketRepository(db: Kysely<Schema>) {
     // The desk: every ticket, for members of support (the route checks membership).
     deskList: (filter: Parameters<typeof deskList>[1]) => deskList(db, filter),
     deskFind: (ticketId: string) => loadTicket(db, ticketId, null),
-    /** Support writes in any open ticket, as the shop's support. */
-    addSupportMessage: (ticketId: string, staffId: string, text: string) => addMessage(db, ticketId, { id: staffId, support: true }, text),
+    /** Support writes in any open ticket, as the shop's support; the owner's mail is queued with it. */
+    addSupportMessage: (ticketId: string, staffId: string, text: string) =>
+      addMessage(db, ticketId, { id: staffId, support: true }, text, (owner) => supportReplyMail(owner, ticketId, publicUrl)),
     /** Support closes or reopens any ticket. */
     deskSetStatus: (ticketId: string, status: TicketStatus) => setStatus(db, ticketId, status, null),
-    approveRefund: (ticketId: string, staffId: string, now: Date) => approveRefund(db, ticketId, staffId, now),
+    approveRefund: (ticketId: string, staffId: string, now: Date) => approveRefund(db, ticketId, staffId, now, publicUrl),
   };
 }
 

@@ -11,6 +11,7 @@ import health from './health/index.ts';
 import operatorInventory from './operator/inventory/index.ts';
 import operatorReleases from './operator/releases/index.ts';
 import releaseBeacon from './releases/beacon/index.ts';
+import operatorJobs from './operator/jobs/index.ts';
 import orders from './orders/index.ts';
 import payments from './payments/index.ts';
 import sandbox from './payments/sandbox/index.ts';
@@ -40,6 +41,7 @@ const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   await app.register(operatorInventory, { prefix: '/api/operator/inventory' });
   await app.register(operatorReleases, { prefix: '/api/operator/releases' });
   await app.register(releaseBeacon, { prefix: '/api/releases/beacon' });
+  await app.register(operatorJobs, { prefix: '/api/operator/jobs' });
   // The test-mode checkout exists only while the sandbox is the provider.
   if (app.paymentProvider?.name === 'sandbox') {
     await app.register(sandbox, { prefix: '/api/payments/sandbox', returnUrl: `${config.publicUrl}/payments` });

@@ -48,33 +48,29 @@ const users: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { confi
         response: { 200: MessageResponse, ...errors(400, 429, 503) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const email = request.body.email.trim();
       if (email === '') throw new HttpError(400, authMessages.emailEmpty);
       const user = await repository.findByEmail(email);
       if (!user) throw new HttpError(400, authMessages.noUserWithEmail);
 
-      const token = await repository.issueResetToken(user.id, config.auth.resetTokenTtlSeconds);
-      const link = `${config.publicUrl}/reset-password/${token}`;
-      try {
-        await app.mailer.send({
-          to: user.email,
-          subject: 'Reset your Private Sock5 password',
-          text: [
-            `Hello ${user.username},`,
-            '',
-            'Someone (hopefully you) asked to reset the password of your Private Sock5 account.',
-            'Open this link within one hour to choose a new password:',
-            '',
-            link,
-            '',
-            'If you did not ask for this, ignore this message: your password stays as it is.',
-          ].join('\n'),
-        });
-      } catch (error) {
-        request.log.error({ err: error }, 'password reset mail failed');
-        return reply.code(503).send({ message: authMessages.mailFailed });
-      }
+      // The link's token and its mail commit together; the mail is tried at once and, should the mail
+      // server be away, retried by the outbox until it is back (within the link's hour, or the next link).
+      const jobId = await repository.mailResetToken(user.id, config.auth.resetTokenTtlSeconds, (token) => ({
+        to: user.email,
+        subject: 'Reset your Private Sock5 password',
+        text: [
+          `Hello ${user.username},`,
+          '',
+          'Someone (hopefully you) asked to reset the password of your Private Sock5 account.',
+          'Open this link within one hour to choose a new password:',
+          '',
+          `${config.publicUrl}/reset-password/${token}`,
+          '',
+          'If you did not ask for this, ignore this message: your password stays as it is.',
+        ].join('\n'),
+      }));
+      await app.jobs.attempt(jobId);
       const body: MessageResponse = { message: authMessages.forgotSent };
       return body;
     },

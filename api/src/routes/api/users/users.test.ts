@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
 import { authMessages } from 'contract/auth-rules';
+import type { JobsReport } from 'contract/jobs';
 import { SMTPServer } from 'smtp-server';
 import type { App } from '../../../app.ts';
 import { postLedgerEntry } from '../../../ledger/ledger.ts';
@@ -17,6 +18,7 @@ import {
   rowCounts,
   type TestUser,
 } from '../../../test/helpers.ts';
+import { smtpCatcher } from '../../../test/smtp-kit.ts';
 
 const NEW_PASSWORD = 'Brand-New-Pass2';
 
@@ -194,12 +196,29 @@ for (const backend of backends) {
       assert.deepEqual(await outboxMails(app), []);
     });
 
-    it('answers 503 with a message when the SMTP server cannot be reached', async (t) => {
-      const app = await build(t, backend, { config: { mail: { smtpUrl: 'smtp://127.0.0.1:1' } } });
+    it('answers as sent when the mail server is down, and the outbox delivers the link once it is back', async (t) => {
+      const smtp = await smtpCatcher(t);
+      await smtp.stop();
+      const app = await build(t, backend, { config: { mail: { smtpUrl: smtp.url, from: 'Private Sock5 <support@portal.test>' } } });
       const user = await register(app);
       const response = await forgot(app, user.email);
-      assert.equal(response.statusCode, 503);
-      assert.deepEqual(response.json(), { message: authMessages.mailFailed });
+      assert.equal(response.statusCode, 200);
+      assert.deepEqual(response.json(), { message: authMessages.forgotSent });
+      assert.equal(smtp.received.length, 0);
+      // The operator sees it waiting, with the reason.
+      const report = await app.inject({ method: 'GET', url: '/api/operator/jobs', headers: { authorization: `Operator ${app.operatorControl.token}` } });
+      assert.equal(report.statusCode, 200);
+      const waiting = report.json<JobsReport>();
+      assert.equal(waiting.pending, 1);
+      assert.deepEqual(waiting.stuck.map((job) => [job.kind, job.state, job.attempts]), [['mail', 'pending', 1]]);
+      assert.match(waiting.stuck[0]?.lastError ?? '', /ECONNREFUSED/);
+      await smtp.start();
+      // Due again 30 seconds after the failed attempt.
+      await app.jobs.runDue(new Date(Date.now() + 31_000));
+      assert.equal(smtp.received.length, 1);
+      assert.equal((await reset(app, resetToken(smtp.received[0] ?? ''))).statusCode, 200);
+      const after = await app.inject({ method: 'GET', url: '/api/operator/jobs', headers: { authorization: `Operator ${app.operatorControl.token}` } });
+      assert.deepEqual(after.json<JobsReport>(), { pending: 0, running: 0, dead: 0, oldestDueSeconds: 0, stuck: [] });
     });
   });
 

@@ -13,6 +13,7 @@ const ROUTES = [
   { method: 'POST', url: '/api/operator/inventory/import', payload: '198.51.100.1:1080\n', type: 'text/plain' },
   { method: 'POST', url: '/api/operator/inventory/check', payload: {} },
   { method: 'POST', url: '/api/operator/inventory/retire', payload: { source: 'file' } },
+  { method: 'GET', url: '/api/operator/jobs' },
 ] as const;
 
 for (const backend of backends) {

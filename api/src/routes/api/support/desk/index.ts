@@ -9,7 +9,6 @@ import Type from 'typebox';
 import { HttpError } from '../../../../http/errors.ts';
 import { errors } from '../../../../http/schemas.ts';
 import { currentUser } from '../../../../plugins/auth.ts';
-import { supportReplyMail } from '../../../../support/support-mail.ts';
 import { checkCategory, checkStatus, checkText } from '../../../../support/ticket-rules.ts';
 import { checked, ticketIdOr404 } from '../ticket-input.ts';
 
@@ -22,15 +21,6 @@ const desk: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preParsing', async (request) => {
     if (!(await roles.isMember(currentUser(request)))) throw new HttpError(403, supportMessages.supportOnly);
   });
-
-  /** The mail is a courtesy: a reply that is saved stays saved when the mail server is down. */
-  async function mailOwner(owner: { email: string; username: string }, ticketId: string, log: { error(obj: object, msg: string): void }) {
-    try {
-      await app.mailer.send(supportReplyMail(owner, ticketId, app.config.publicUrl));
-    } catch (error) {
-      log.error({ err: error }, 'support reply mail failed');
-    }
-  }
 
   app.get(
     '/tickets',
@@ -104,9 +94,10 @@ const desk: FastifyPluginAsyncTypebox = async (app) => {
         if (result.reason === 'closed') throw new HttpError(409, supportMessages.ticketClosed);
         throw new HttpError(404, supportMessages.ticketNotFound);
       }
-      const { message, owner } = result.value;
+      const { message, owner, mailJob } = result.value;
       app.notifyTicket(owner.id, ticketId);
-      await mailOwner(owner, ticketId, request.log);
+      // Queued with the reply; a mail server that is down delays the mail, never the reply.
+      if (mailJob !== null) await app.jobs.attempt(mailJob);
       return reply.code(201).send(message);
     },
   );
@@ -131,7 +122,7 @@ const desk: FastifyPluginAsyncTypebox = async (app) => {
       }
       app.notifyBalance(result.ownerId);
       app.notifyTicket(result.ownerId, ticketId);
-      await mailOwner({ email: result.ownerEmail, username: result.ownerUsername }, ticketId, request.log);
+      await app.jobs.attempt(result.mailJob);
       const ticket = await tickets.deskFind(ticketId);
       if (!ticket) throw new HttpError(404, supportMessages.ticketNotFound);
       return { ticket, amount: centsToDollars(result.amountCents) };
