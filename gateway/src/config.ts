@@ -20,6 +20,8 @@ export interface GatewayConfig {
   /** Prefix of every Redis key (REDIS_PREFIX), so shops or stages sharing one Redis keep apart. */
   redisPrefix: string;
   logLevel: string;
+  /** The process's /health, /ready and /metrics (status-server.ts); port null: none. */
+  status: { host: string; port: number | null };
   /** Concurrent connections one lease may hold across all gateways; more are refused with "not allowed by ruleset". */
   maxConnectionsPerLease: number;
   /** Time a client has to finish greeting, authentication and request. */
@@ -88,6 +90,7 @@ export function loadGatewayConfig(env: Environment = process.env): GatewayConfig
     redisUrl: env.REDIS_URL || null,
     redisPrefix: env.REDIS_PREFIX?.trim() || DEFAULT_REDIS_PREFIX,
     logLevel: env.LOG_LEVEL || 'info',
+    status: { host: env.GATEWAY_STATUS_HOST || '127.0.0.1', port: env.GATEWAY_STATUS_PORT ? integer(env, 'GATEWAY_STATUS_PORT', 0, 1) : null },
     maxConnectionsPerLease: integer(env, 'GATEWAY_MAX_CONNECTIONS_PER_LEASE', 256, 1),
     handshakeTimeoutMs: integer(env, 'GATEWAY_HANDSHAKE_TIMEOUT_MS', 10_000, 100),
     idleTimeoutMs: integer(env, 'GATEWAY_IDLE_TIMEOUT_MS', 300_000, 1000),

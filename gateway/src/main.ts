@@ -3,6 +3,7 @@
 // defaults (no DATABASE_URL) the gateway runs inside the API process instead.
 import { loadGatewayConfig } from './config.ts';
 import { startGateway } from './gateway.ts';
+import { startStatusServer } from './status-server.ts';
 import { createJsonLogger } from './logger.ts';
 import { createPgAdapter } from './pg-adapter.ts';
 
@@ -15,12 +16,14 @@ if (!config.databaseUrl) {
 
 const adapter = createPgAdapter({ url: config.databaseUrl, onError: (error) => log.warn({ err: error }, 'gateway: database connection error') });
 const gateway = await startGateway({ config, adapter, log });
+const status = config.status.port === null ? null : await startStatusServer({ ...config.status, port: config.status.port, gateway, adapter });
+if (status) log.info({ host: config.status.host, port: status.port }, 'gateway: /health, /ready and /metrics');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     log.info({ signal }, 'gateway: shutting down');
-    gateway
-      .close()
+    Promise.resolve(status?.close())
+      .then(() => gateway.close())
       .then(() => adapter.close())
       .then(
         () => process.exit(0),

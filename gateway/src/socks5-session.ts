@@ -69,6 +69,14 @@ export interface SessionContext {
 }
 
 export interface GatewayCounters {
+  /** Connections accepted on lease ports, and of them still open. */
+  accepted: number;
+  open: number;
+  /** Bytes relayed to destinations (up) and back to clients (down), as usage is collected. */
+  bytesUp: number;
+  bytesDown: number;
+  /** CONNECTs refused for their destination (a refused port, a private or otherwise refused address). */
+  refusedDestinations: number;
   /** Connections admitted to a lease (after credentials or from an allow-listed address). */
   admitted: number;
   /** Wrong credentials. */
@@ -82,7 +90,7 @@ export interface GatewayCounters {
 }
 
 export function newCounters(): GatewayCounters {
-  return { admitted: 0, authFailed: 0, sourceBlocked: 0, leaseGuarded: 0, full: 0 };
+  return { accepted: 0, open: 0, bytesUp: 0, bytesDown: 0, refusedDestinations: 0, admitted: 0, authFailed: 0, sourceBlocked: 0, leaseGuarded: 0, full: 0 };
 }
 
 class Refusal extends Error {
@@ -204,6 +212,11 @@ export class Session {
     const remote = client.remoteAddress ?? '';
     this.#source = remote.startsWith('::ffff:') ? remote.slice(7) : remote;
     client.on('error', noop);
+    context.counters.accepted += 1;
+    context.counters.open += 1;
+    client.once('close', () => {
+      context.counters.open -= 1;
+    });
     if (!context.handshakes.tryEnter(this.#source)) {
       this.#stage = Stage.Closed;
       client.destroy();
@@ -230,6 +243,8 @@ export class Session {
     const up = upstream.bytesWritten - this.#baseUp;
     const down = upstream.bytesRead - this.#baseDown;
     if (up === this.#reportedUp && down === this.#reportedDown) return;
+    this.#context.counters.bytesUp += up - this.#reportedUp;
+    this.#context.counters.bytesDown += down - this.#reportedDown;
     this.#context.onTraffic(this.#lease, up - this.#reportedUp, down - this.#reportedDown);
     this.#reportedUp = up;
     this.#reportedDown = down;
@@ -465,7 +480,10 @@ export class Session {
     const { config, policy } = this.#context;
     if (command !== COMMAND_CONNECT) return this.#closeWith(failureReply(Reply.commandNotSupported));
     if (state.ended || state.lease.expiresAt <= Date.now()) return this.#closeWith(failureReply(Reply.notAllowed));
-    if (!policy.allowsPort(target.port)) return this.#closeWith(failureReply(Reply.notAllowed));
+    if (!policy.allowsPort(target.port)) {
+      this.#context.counters.refusedDestinations += 1;
+      return this.#closeWith(failureReply(Reply.notAllowed));
+    }
     // Not admitted: the lease carries its maximum of connections across the fleet.
     if (this.#slot === null) return this.#closeWith(failureReply(Reply.notAllowed));
     state.sessions.add(this);
@@ -478,7 +496,10 @@ export class Session {
     const { exit } = state.lease;
     if (exit.kind === 'direct' && target.kind === 'ip') {
       // The common case, straight from the connect event to the relay: no promise in between.
-      if (!policy.allowsAddress(target.address)) return this.#onDialFailed(new Refusal(Reply.notAllowed, 'destination not allowed'));
+      if (!policy.allowsAddress(target.address)) {
+        this.#context.counters.refusedDestinations += 1;
+        return this.#onDialFailed(new Refusal(Reply.notAllowed, 'destination not allowed'));
+      }
       dialDirect(target.address, target.port, config.connectTimeoutMs, cancellation, this.#onDirectDial);
       return;
     }
@@ -554,6 +575,7 @@ export class Session {
   async #dial(exit: Exit, target: Target, cancellation: Cancellation): Promise<UpstreamConnection> {
     const { policy, config } = this.#context;
     if (target.kind === 'ip' && !policy.allowsAddress(target.address)) {
+      this.#context.counters.refusedDestinations += 1;
       throw new Refusal(Reply.notAllowed, 'destination not allowed');
     }
     if (exit.kind === 'socks5') {
@@ -568,6 +590,7 @@ export class Session {
     if (cancellation.cancelled) throw new Refusal(Reply.generalFailure, 'aborted');
     const usable = found.filter((entry) => policy.allowsAddress(entry.address)).slice(0, MAX_ADDRESSES_TRIED);
     if (usable.length === 0) {
+      if (found.length > 0) this.#context.counters.refusedDestinations += 1;
       throw found.length > 0
         ? new Refusal(Reply.notAllowed, 'destination resolves to a refused address')
         : new Refusal(Reply.hostUnreachable, 'no address');
