@@ -16,6 +16,7 @@ import jobs from './plugins/jobs.ts';
 import mail from './plugins/mail.ts';
 import portal from './plugins/portal.ts';
 import marketplace from './plugins/marketplace.ts';
+import metrics from './plugins/metrics.ts';
 import payments from './plugins/payments.ts';
 import realtime from './plugins/realtime.ts';
 import releases from './plugins/releases.ts';
@@ -79,6 +80,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     await app.register(mail, { config });
     await app.register(jobs, { config });
     await app.register(realtime, { config });
+    await app.register(metrics, { config });
     await app.register(repositories);
     await app.register(payments, { config });
     await app.register(inventory, { config, checker: dependencies.checker ?? null });

@@ -53,6 +53,8 @@ export interface Config {
   };
   /** The outbox worker (README "Outbox"): how often each instance runs due jobs (0: never). */
   jobs: { pollMs: number };
+  /** Who may read GET /metrics: addresses and networks (`10.0.0.0/8`), judged by the connection. */
+  metrics: { allow: string[] };
   auth: {
     /** HS256 key; null: generated once and kept in the `settings` table. */
     jwtSecret: string | null;
@@ -331,6 +333,20 @@ function releaseStoreUrl(raw: string | undefined): string {
   throw new ConfigError('RELEASE_STORE_URL must be a path on this portal (/releases) or an http(s) URL without query, where the release store is published');
 }
 
+function metricsAllow(raw: string): string[] {
+  const entries = raw.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  for (const entry of entries) {
+    const [address = '', prefix, extra] = entry.split('/');
+    const family = isIP(address);
+    const bits = family === 6 ? 128 : 32;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+    if (family === 0 || !prefixOk || extra !== undefined) {
+      throw new ConfigError(`METRICS_ALLOW must list addresses or networks (127.0.0.1, 10.0.0.0/8, ::1), got "${entry}"`);
+    }
+  }
+  return entries;
+}
+
 function trustProxy(raw: string | undefined): boolean | string {
   if (raw === undefined || raw === 'false') return false;
   if (raw === 'true') return true;
@@ -367,6 +383,7 @@ export function loadConfig(raw: Env = process.env): Config {
     redisPrefix: env.REDIS_PREFIX,
     mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM, outboxDir: join(dataDir, 'outbox') },
     jobs: { pollMs: env.JOBS_POLL_MS },
+    metrics: { allow: metricsAllow(env.METRICS_ALLOW) },
     auth: {
       jwtSecret: env.JWT_SECRET ?? null,
       sessionTtlSeconds: env.SESSION_TTL_SECONDS,

@@ -39,6 +39,7 @@ export const Environment = Type.Object({
   REDIS_PREFIX: text('private-sock5:'),
   SMTP_URL: optionalText(),
   JOBS_POLL_MS: integer(1000),
+  METRICS_ALLOW: text('127.0.0.1, ::1'),
   MAIL_FROM: text('Private Sock5 <no-reply@localhost>'),
   JWT_SECRET: optionalText(),
   SESSION_TTL_SECONDS: integer(24 * 60 * 60, 60),

@@ -15,6 +15,8 @@ export interface Database {
   kind: DatabaseConfig['kind'];
   /** The embedded instance itself (kind 'pglite' opened here): the in-process gateway listens on it. */
   pglite?: PGlite;
+  /** PostgreSQL: the pool's connections now (open, idle, requests waiting for one); PGlite: none. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -67,7 +69,12 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: 'postgres' }>, opt
   // queries would emit an unhandled 'error'. This listener stays for the connection's whole life.
   pool.on('connect', (client) => client.on('error', onConnectionError));
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return {
+    db,
+    kind: 'postgres',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close: () => db.destroy(),
+  };
 }
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;

@@ -9,6 +9,8 @@ import type { Schema } from '../db/schema.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Schema>;
+    /** The PostgreSQL pool's connections now; null on PGlite (for /metrics). */
+    databasePool(): { total: number; idle: number; waiting: number } | null;
   }
 }
 
@@ -34,6 +36,7 @@ export default fp<DatabasePluginOptions>(
       throw error;
     }
     app.decorate('db', database.db);
+    app.decorate('databasePool', () => database.poolStats?.() ?? null);
     if (owned) app.addHook('onClose', () => database.close());
   },
   { name: 'database' },

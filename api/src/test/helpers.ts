@@ -44,6 +44,7 @@ export function testConfig(dataDir: string, overrides: DeepPartial<Config> = {})
     rateLimit: { ...base.rateLimit, max: 10_000, ...overrides.rateLimit },
     // Tests run the outbox by hand (routes still try their own jobs at once).
     jobs: { ...base.jobs, pollMs: 0, ...overrides.jobs },
+    metrics: { ...base.metrics, ...overrides.metrics },
     // Tests sweep by hand, at the moments they choose.
     leases: { ...base.leases, sweepMs: 0, ...overrides.leases },
     inventory: { ...base.inventory, ...overrides.inventory },
