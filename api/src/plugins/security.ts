@@ -8,6 +8,7 @@ import proxyAddr from '@fastify/proxy-addr';
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { HttpError } from '../http/errors.ts';
@@ -19,6 +20,8 @@ declare module 'fastify' {
     authRateLimit: { max: number; timeWindow: number };
     /** The security headers for a raw request (for responses fastify does not write: socket.io's). */
     securityHeaders(request: IncomingMessage): Record<string, string>;
+    /** Whether Redis answers a PING within `timeoutMs`; null when no REDIS_URL is configured (readiness). */
+    redisReachable(timeoutMs: number): Promise<boolean | null>;
   }
 }
 
@@ -142,6 +145,21 @@ export default fp<{ config: Config }>(
         await redis?.quit();
       });
     }
+    const client = redis;
+    app.decorate('redisReachable', async (timeoutMs: number) => {
+      if (client === null) return null;
+      const controller = new AbortController();
+      const ping = client.ping().then(
+        () => true,
+        () => false,
+      );
+      const timeout = sleep(timeoutMs, false, { signal: controller.signal }).catch(() => false);
+      try {
+        return await Promise.race([ping, timeout]);
+      } finally {
+        controller.abort();
+      }
+    });
     await app.register(rateLimit, {
       global: false,
       nameSpace: `${config.redisPrefix}rate-limit:`,

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { backends, build, openTestDatabase } from '../../../test/helpers.ts';
+import { redisServer } from '../../../test/redis-kit.ts';
 
 for (const backend of backends) {
   describe(`GET /api/health (${backend})`, () => {
@@ -18,12 +19,32 @@ for (const backend of backends) {
       const app = await build(t, backend, { database });
       const ready = await app.inject({ method: 'GET', url: '/api/health/ready' });
       assert.equal(ready.statusCode, 200);
-      assert.deepEqual(ready.json(), { status: 'ok', database: 'reachable' });
+      assert.deepEqual(ready.json(), { status: 'ok', database: 'reachable', redis: 'not-configured' });
       await database.close();
       const down = await app.inject({ method: 'GET', url: '/api/health/ready' });
       assert.equal(down.statusCode, 503);
-      assert.deepEqual(down.json(), { status: 'unavailable', database: 'unreachable' });
+      assert.deepEqual(down.json(), { status: 'unavailable', database: 'unreachable', redis: 'not-configured' });
       assert.equal((await app.inject({ method: 'GET', url: '/api/health' })).statusCode, 200);
+    });
+
+    it('readiness asks Redis too where it is configured: 503 while it is away, ready again once it is back', async (t) => {
+      const redis = await redisServer();
+      const app = await build(t, backend, { config: { redisUrl: redis.url } });
+      // After the app's own close (hooks run in the order they were added): it says goodbye to Redis.
+      t.after(() => redis.stop());
+      const ready = async () => {
+        const response = await app.inject({ method: 'GET', url: '/api/health/ready' });
+        return [response.statusCode, response.json<{ redis: string }>().redis];
+      };
+      assert.deepEqual(await ready(), [200, 'reachable']);
+      await redis.stop();
+      assert.deepEqual(await ready(), [503, 'unreachable']);
+      await redis.start();
+      const deadline = Date.now() + 30_000;
+      while ((await ready())[0] !== 200) {
+        assert.ok(Date.now() < deadline, 'ready again within 30 s of Redis coming back');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
     });
   });
 }

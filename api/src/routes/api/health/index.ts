@@ -1,5 +1,6 @@
 // /api/health: liveness (the process answers; restart it when this fails) and /api/health/ready:
-// readiness (the database answers too; send no traffic here while it fails, it recovers by itself).
+// readiness (the database answers too, and Redis where configured; send no traffic here while it fails, it
+// recovers by itself).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { HealthResponse, ReadinessResponse } from 'contract/health';
 import { databaseReachable } from '../../../db/readiness.ts';
@@ -17,16 +18,19 @@ const health: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { public: true },
       schema: {
-        summary: 'Readiness: 200 while the database answers, 503 while it does not',
+        summary: 'Readiness: 200 while the database (and Redis, when configured) answers, 503 while not',
         response: { 200: ReadinessResponse, 503: ReadinessResponse },
       },
     },
     async (_request, reply) => {
-      const reachable = await databaseReachable(app.db, READINESS_TIMEOUT_MS);
-      const body: ReadinessResponse = reachable
-        ? { status: 'ok', database: 'reachable' }
-        : { status: 'unavailable', database: 'unreachable' };
-      return reply.code(reachable ? 200 : 503).header('cache-control', 'no-store').send(body);
+      const [database, redis] = await Promise.all([databaseReachable(app.db, READINESS_TIMEOUT_MS), app.redisReachable(READINESS_TIMEOUT_MS)]);
+      const ready = database && redis !== false;
+      const body: ReadinessResponse = {
+        status: ready ? 'ok' : 'unavailable',
+        database: database ? 'reachable' : 'unreachable',
+        redis: redis === null ? 'not-configured' : redis ? 'reachable' : 'unreachable',
+      };
+      return reply.code(ready ? 200 : 503).header('cache-control', 'no-store').send(body);
     },
   );
 };
