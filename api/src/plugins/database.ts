@@ -11,6 +11,8 @@ declare module 'fastify' {
     db: Kysely<Schema>;
     /** The PostgreSQL pool's connections now; null on PGlite (for /metrics). */
     databasePool(): { total: number; idle: number; waiting: number } | null;
+    /** The embedded database's files as a gzipped tarball, consistent while serving; null on PostgreSQL. */
+    embeddedBackup(): Promise<Buffer> | null;
   }
 }
 
@@ -37,6 +39,12 @@ export default fp<DatabasePluginOptions>(
     }
     app.decorate('db', database.db);
     app.decorate('databasePool', () => database.poolStats?.() ?? null);
+    const { pglite } = database;
+    app.decorate('embeddedBackup', () => {
+      if (!pglite) return null;
+      // On the query builder's one connection: no statement of ours runs while the files are read.
+      return database.db.connection().execute(async () => Buffer.from(await (await pglite.dumpDataDir('gzip')).arrayBuffer()));
+    });
     if (owned) app.addHook('onClose', () => database.close());
   },
   { name: 'database' },

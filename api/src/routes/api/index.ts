@@ -11,6 +11,7 @@ import health from './health/index.ts';
 import operatorInventory from './operator/inventory/index.ts';
 import operatorReleases from './operator/releases/index.ts';
 import releaseBeacon from './releases/beacon/index.ts';
+import operatorBackup from './operator/backup/index.ts';
 import operatorJobs from './operator/jobs/index.ts';
 import orders from './orders/index.ts';
 import payments from './payments/index.ts';
@@ -42,6 +43,7 @@ const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   await app.register(operatorReleases, { prefix: '/api/operator/releases' });
   await app.register(releaseBeacon, { prefix: '/api/releases/beacon' });
   await app.register(operatorJobs, { prefix: '/api/operator/jobs' });
+  await app.register(operatorBackup, { prefix: '/api/operator/backup' });
   // The test-mode checkout exists only while the sandbox is the provider.
   if (app.paymentProvider?.name === 'sandbox') {
     await app.register(sandbox, { prefix: '/api/payments/sandbox', returnUrl: `${config.publicUrl}/payments` });

@@ -1,0 +1,26 @@
+// /api/operator/backup: the embedded database as a gzipped tarball, taken while the instance serves (the
+// `backup` command asks the running instance for it: only that process may open the files). With
+// PostgreSQL, back up with pg_dump or the server's own means (README "Backups").
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { HttpError } from '../../../../http/errors.ts';
+import { errors } from '../../../../http/schemas.ts';
+import { operatorAccess } from '../../../../plugins/operator-access.ts';
+
+const operatorBackup: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/',
+    {
+      config: { public: true },
+      onRequest: operatorAccess(app),
+      schema: { summary: 'The embedded database as a gzipped tarball (operators; embedded defaults only)', security: [{ bearerAuth: [] }], response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }), ...errors(401, 403, 409) } },
+    },
+    async (_request, reply) => {
+      const backup = app.embeddedBackup();
+      if (backup === null) throw new HttpError(409, 'This instance runs on PostgreSQL: back it up with pg_dump (README, Backups).');
+      return reply.type('application/gzip').header('cache-control', 'no-store').send(await backup);
+    },
+  );
+};
+
+export default operatorBackup;
