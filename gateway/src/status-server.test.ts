@@ -1,6 +1,7 @@
 // The gateway process's status port: health, readiness on the database, and Prometheus figures that follow
 // what customers did over real sockets.
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
 import { SocksClient } from 'socks';
 import { startStatusServer } from './status-server.ts';
@@ -65,6 +66,11 @@ for (const backend of backends) {
       assert.ok(sample(page, 'private_sock5_gateway_listening_ports') >= 1);
       socket.destroy();
       assert.equal((await get('/nothing')).status, 404);
+      // The dashboard in the repository asks only for figures this page has.
+      const dashboard = await readFile(new URL('../../ops/grafana/private-sock5.json', import.meta.url), 'utf8');
+      const asked = new Set([...dashboard.matchAll(/private_sock5_gateway_\w+/g)].map((match) => match[0]));
+      assert.ok(asked.size >= 6);
+      for (const name of asked) assert.ok(page.includes(`# TYPE ${name} `), `${name}, on the dashboard, is on /metrics`);
 
       // The database gone: not ready (the process still answers /health).
       await gateway.close();

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { loadConfig } from '../config.ts';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { loadConfig, repoRoot } from '../config.ts';
 import { backends, build, register } from '../test/helpers.ts';
 
 /** The value of one sample line (`name{labels} value`) of a Prometheus text page. */
@@ -34,6 +36,15 @@ for (const backend of backends) {
       assert.equal(sample(page, 'private_sock5_api_sockets'), 0);
       assert.equal(sample(page, 'private_sock5_api_outbox_jobs{state="dead"}'), 0);
       if (backend === 'postgres') assert.ok((sample(page, 'private_sock5_api_db_pool_connections{state="open"}') ?? 0) >= 0);
+
+      // The dashboard in the repository asks only for figures this page has (the pool's: PostgreSQL only).
+      const dashboard = await readFile(join(repoRoot, 'ops', 'grafana', 'private-sock5.json'), 'utf8');
+      const asked = new Set([...dashboard.matchAll(/private_sock5_api_(\w+?)(?:_bucket|_sum|_count)?\b/g)].map((match) => `private_sock5_api_${match[1]}`));
+      assert.ok(asked.size >= 6);
+      for (const name of asked) {
+        if (name.endsWith('db_pool_connections') && backend === 'pglite') continue;
+        assert.ok(page.includes(`# TYPE ${name} `), `${name}, on the dashboard, is on /metrics`);
+      }
     });
 
     it('answers 403 to addresses METRICS_ALLOW does not list, judged by the connection, not X-Forwarded-For', async (t) => {
