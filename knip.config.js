@@ -13,8 +13,10 @@ const browserApp = (entries = []) => ({
 export default {
   workspaces: {
     '.': {
-      entry: ['jest.config.js', 'scripts/*.mjs'],
-      project: ['*.js', 'scripts/**/*.mjs'],
+      entry: ['jest.config.js', 'scripts/*.mjs', 'ops/*.test.mjs'],
+      project: ['*.js', 'scripts/**/*.mjs', 'ops/**/*.mjs'],
+      // ops/ops.test.mjs checks the production examples with Debian's tools.
+      ignoreBinaries: ['systemd-analyze', 'haproxy'],
       // jest.config.js names its transform, environment and setup by path from each project's folder, which
       // knip's jest plugin does not follow; the test-kit workspace lists those files as entries instead.
       jest: false,

@@ -8,6 +8,7 @@ const steps = [
   { name: 'lint', args: ['run', 'lint'] },
   { name: 'unused files, dependencies and exports (knip)', args: ['run', 'knip'] },
   { name: 'boundaries (node --test: planted forbidden imports must be reported; which shared modules are singletons)', args: ['run', 'test:boundaries'], count: 'node' },
+  { name: 'production examples (ops/: systemd-analyze verify, haproxy -c)', args: ['run', 'test:ops'], count: 'node' },
   { name: 'typecheck', args: ['run', 'typecheck'] },
   { name: 'unit (jest)', args: ['run', 'test:unit'], count: 'jest' },
   { name: `API (node --test, PGlite${process.env.TEST_DATABASE_URL ? ' and PostgreSQL' : ''})`, args: ['run', 'test:api'], count: 'node' },
