@@ -9,6 +9,7 @@ import { loadExitCredentialsKey } from 'gateway/exit-credentials';
 import type { Logger } from 'gateway/logger';
 import { createPgAdapter } from 'gateway/pg-adapter';
 import { createPGliteAdapter } from 'gateway/pglite-adapter';
+import { CheckMetrics } from './check-metrics.ts';
 import { loadCheckerConfig } from './config.ts';
 import type { CheckSelection } from './exit-checks.ts';
 import { startJudge, type Judge } from './judge.ts';
@@ -35,6 +36,8 @@ export interface EmbeddedCheckerOptions {
 export interface EmbeddedChecker {
   /** The judge the checks ask. */
   readonly judgeUrl: string;
+  /** Its checks since start, in the Prometheus text format. */
+  metrics(): string;
   /** Checks each selected exit once, now, and stores what it found. */
   check(selection: CheckSelection): Promise<CheckRunSummary>;
   close(): Promise<void>;
@@ -89,11 +92,13 @@ export async function startEmbeddedChecker(options: EmbeddedCheckerOptions): Pro
           },
         )
       : null;
+    const metrics = new CheckMetrics();
     return {
       judgeUrl,
+      metrics: () => metrics.render(),
       check: (selection) =>
         runChecks(
-          { adapter, credentials, judgeUrl, timeouts, concurrency: config.concurrency, log },
+          { adapter, credentials, judgeUrl, timeouts, concurrency: config.concurrency, log, metrics },
           selection,
         ),
       async close() {

@@ -6,6 +6,7 @@ import type { ExitCredentialOpener } from 'gateway/exit-credential-opener';
 import type { Logger } from 'gateway/logger';
 import type { SqlAdapter } from 'gateway/sql-adapter';
 import { checkExit, judgeTarget, type CheckTimeouts } from './check.ts';
+import type { CheckMetrics } from './check-metrics.ts';
 import { exitsToCheck, recordCheck, type CheckSelection, type ExitToCheck } from './exit-checks.ts';
 
 /** Per-exit results an answer lists; every exit is counted. */
@@ -18,6 +19,8 @@ export interface RunChecksOptions {
   timeouts: CheckTimeouts;
   concurrency: number;
   log: Logger;
+  /** Counted here too, when given (the host's /metrics). */
+  metrics?: CheckMetrics;
 }
 
 export async function runChecks(options: RunChecksOptions, selection: CheckSelection): Promise<CheckRunSummary> {
@@ -42,6 +45,7 @@ export async function runChecks(options: RunChecksOptions, selection: CheckSelec
       // Ours, not the exit's: its state is left alone.
       options.log.error({ exitId: exit.id }, 'checker: the exit credentials do not open; is EXIT_CREDENTIALS_KEY the key that sealed them?');
       note({ id: exit.id, source: exit.source, endpoint, ok: false, state: 'unchecked', stage: 'auth', failure: 'credentials', detail: 'its credentials do not open with this EXIT_CREDENTIALS_KEY' });
+      options.metrics?.record('auth', null);
       return;
     }
     const result = await checkExit(
@@ -49,6 +53,7 @@ export async function runChecks(options: RunChecksOptions, selection: CheckSelec
       judge,
       options.timeouts,
     );
+    options.metrics?.record(result.ok ? 'online' : result.stage, result.totalMs);
     const state = await recordCheck(options.adapter, exit.id, result);
     if (result.ok) {
       note({ id: exit.id, source: exit.source, endpoint, ok: true, state, connectMs: result.connectMs, pingMs: result.pingMs, exitIp: result.exitIp });
