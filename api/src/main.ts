@@ -39,6 +39,7 @@ const onDemandChecks: InventoryChecker = {
     if (!checker) return Promise.reject(new Error('the checker is not started yet'));
     return checker.check(selection);
   },
+  metrics: () => checker?.metrics() ?? '',
 };
 try {
   config = loadConfig();

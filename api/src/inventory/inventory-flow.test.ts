@@ -74,6 +74,17 @@ for (const backend of backends) {
       const checked = keep(await operatorCall(app, 'POST', '/api/operator/inventory/check', { json: { source: 'loopback' } }));
       const summary = checked.json<CheckRunSummary>();
       assert.deepEqual([summary.checked, summary.online, summary.failed, summary.failedAt], [4, 3, 1, { connect: 1 }]);
+      // The same on /metrics: the checks by outcome, the exits by state.
+      const metrics = (await app.inject({ method: 'GET', url: '/metrics' })).body.split('\n');
+      for (const line of [
+        'private_sock5_checker_checks_total{outcome="online"} 3',
+        'private_sock5_checker_checks_total{outcome="connect"} 1',
+        'private_sock5_checker_check_duration_seconds_count 4',
+        'private_sock5_api_exits{state="online"} 3',
+        'private_sock5_api_exits{state="dead"} 1',
+      ]) {
+        assert.ok(metrics.includes(line), line);
+      }
       assert.deepEqual(
         summary.results.map((r) => [r.endpoint, r.ok, r.state, r.exitIp ?? r.failure]),
         [

@@ -17,6 +17,8 @@ import { createStaffRole, type StaffRoleAccess } from '../operator/operator-role
 export interface InventoryChecker {
   readonly judgeUrl: string;
   check(selection: CheckRequest): Promise<CheckRunSummary>;
+  /** Its checks since start in the Prometheus text format, for /metrics. */
+  metrics?(): string;
 }
 
 declare module 'fastify' {

@@ -1,9 +1,11 @@
 // GET /metrics: this instance's figures in the Prometheus text format, for the operator's scraper: requests
-// by route and status, their latencies, the database pool, open sockets, the outbox and the process. Only
+// by route and status, their latencies, the database pool, open sockets, the outbox, exits by state, the
+// checks this instance ran and the process. Only
 // the addresses METRICS_ALLOW lists may read it (loopback by default), judged by the connection itself, not
 // by X-Forwarded-For: a scraper reaches each instance directly, never through the load balancer.
 import { BlockList, isIP } from 'node:net';
 import fp from 'fastify-plugin';
+import { sql } from 'kysely';
 import type { Config } from '../config.ts';
 import { HttpError } from '../http/errors.ts';
 
@@ -95,11 +97,17 @@ export default fp<{ config: Config }>(
       for (const state of ['pending', 'running', 'dead'] as const) lines.push(`${PREFIX}_outbox_jobs{state="${state}"} ${jobs[state]}`);
       head('outbox_oldest_due_seconds', 'gauge', 'How long the most overdue outbox job has been due.');
       lines.push(`${PREFIX}_outbox_oldest_due_seconds ${jobs.oldestDueSeconds}`);
+      const exits = await sql<{ state: string; count: string }>`select state, count(*) as count from exits group by state`.execute(app.db);
+      head('exits', 'gauge', 'Exits by state (the whole shop): online ones are on the market.');
+      const byState = new Map(exits.rows.map((row) => [row.state, Number(row.count)]));
+      for (const state of ['unchecked', 'online', 'dead', 'retired']) lines.push(`${PREFIX}_exits{state="${state}"} ${byState.get(state) ?? 0}`);
       head('process_resident_memory_bytes', 'gauge', 'Resident memory of this process.');
       lines.push(`${PREFIX}_process_resident_memory_bytes ${process.memoryUsage.rss()}`);
       head('process_uptime_seconds', 'gauge', 'Seconds since this process started.');
       lines.push(`${PREFIX}_process_uptime_seconds ${Math.floor(process.uptime())}`);
-      return reply.header('cache-control', 'no-store').type('text/plain; version=0.0.4; charset=utf-8').send(`${lines.join('\n')}\n`);
+      // The checks this instance ran (the operator's `inventory check` runs them here).
+      const checks = app.inventoryChecker?.metrics?.() ?? '';
+      return reply.header('cache-control', 'no-store').type('text/plain; version=0.0.4; charset=utf-8').send(`${lines.join('\n')}\n${checks}`);
     });
   },
   { name: 'metrics', dependencies: ['database', 'realtime', 'jobs'] },

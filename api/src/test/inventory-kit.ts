@@ -49,6 +49,7 @@ export async function buildInventoryApp(t: TestContext, backend: Backend, option
       return checker?.judgeUrl ?? '';
     },
     check: (selection) => checker!.check(selection),
+    metrics: () => checker?.metrics() ?? '',
   };
   const app = await build(t, backend, {
     database,
