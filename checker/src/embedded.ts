@@ -61,6 +61,7 @@ export async function startEmbeddedChecker(options: EmbeddedCheckerOptions): Pro
       log.info({ judge: judgeUrl }, 'checker: the judge is on this machine, so only exits that can reach it pass a check; set CHECKER_JUDGE_URL to a judge every exit can reach (README, Inventory)');
     }
     const timeouts = { connectMs: config.connectTimeoutMs, totalMs: config.timeoutMs };
+    const metrics = new CheckMetrics();
     const scheduler: Scheduler | null = options.schedule
       ? startScheduler({
           adapter,
@@ -81,6 +82,7 @@ export async function startEmbeddedChecker(options: EmbeddedCheckerOptions): Pro
           speedEvery: config.speedEvery,
           speedBytes: config.speedBytes,
           log,
+          metrics,
         })
       : null;
     // Location, reverse DNS and blacklists of the checked exits: wherever exits are checked on a schedule.
@@ -92,7 +94,6 @@ export async function startEmbeddedChecker(options: EmbeddedCheckerOptions): Pro
           },
         )
       : null;
-    const metrics = new CheckMetrics();
     return {
       judgeUrl,
       metrics: () => metrics.render(),

@@ -13,6 +13,7 @@ import type { ExitCredentialOpener } from 'gateway/exit-credential-opener';
 import type { Logger } from 'gateway/logger';
 import type { SqlAdapter } from 'gateway/sql-adapter';
 import { checkExit, judgeTarget, type CheckResult, type CheckTimeouts, type JudgeTarget } from './check.ts';
+import type { CheckMetrics } from './check-metrics.ts';
 import { claimDueExits, dropOldUptime, recordScheduledCheck, refreshListingUptime, releaseClaims, type ClaimedExit, type StatePolicy } from './exit-checks.ts';
 import { JudgeWatch } from './judge-watch.ts';
 
@@ -27,6 +28,8 @@ export interface SchedulerOptions {
   /** Checks in flight at once against one upstream host. */
   hostConcurrency: number;
   log: Logger;
+  /** Counted here too, when given (the host's /metrics). */
+  metrics?: CheckMetrics;
   /** Every this many checks of an exit (its first included) measure its speed too; 0: never. */
   speedEvery?: number;
   speedBytes?: number;
@@ -98,6 +101,7 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
       measureSpeed ? { bytes: options.speedBytes ?? 1_000_000 } : undefined,
     );
     watch.note(result);
+    options.metrics?.record(result.ok ? 'online' : result.stage, result.totalMs);
     const judgeStage = !result.ok && (result.stage === 'target' || result.stage === 'answer');
     const paused = judgeStage ? !(await watch.healthy()) : watch.pausedNow();
     const recorded = await recordScheduledCheck(adapter, instance, exit.id, result, policy, paused);
