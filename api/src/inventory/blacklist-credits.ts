@@ -10,13 +10,14 @@ import { centsToDollars } from 'contract/money';
 import type { LeaseEvent } from 'contract/realtime';
 import type { Schema } from '../db/schema.ts';
 import { postLedgerEntry } from '../ledger/ledger.ts';
-import type { Mail } from '../mail/mail.ts';
+import { queueMail, type Mail } from '../mail/mail.ts';
 
 export interface BlacklistCreditsOptions {
   db: Kysely<Schema>;
   publicUrl: string;
   publicHost: string;
-  sendMail(mail: Mail): Promise<void>;
+  /** Delivers the mails this pass queued in its transaction (the outbox: `app.jobs.attempt`). */
+  mailQueued(jobIds: number[]): Promise<void>;
   notify(userId: string, event: LeaseEvent): void;
   onError(error: unknown, context: string): void;
 }
@@ -78,9 +79,12 @@ export function createBlacklistCredits(options: BlacklistCreditsOptions) {
           await postLedgerEntry(trx, { userId: lease.user_id, kind: 'refund', amountCents, reference: blacklistCreditReference(leaseId, periodEndsAt) });
           done.push({ ...lease, amountCents });
         }
-        return done;
+        // The mails commit with the credits: a mail server that is down delays them, it does not lose them.
+        const mailJobs: number[] = [];
+        for (const lease of done) mailJobs.push(await queueMail(trx, creditMail(lease, options.publicUrl)));
+        return { done, mailJobs };
       });
-      for (const lease of credited) {
+      for (const lease of credited.done) {
         options.notify(lease.user_id, {
           history_id: String(lease.lease_id),
           real_ip: lease.real_ip,
@@ -88,13 +92,13 @@ export function createBlacklistCredits(options: BlacklistCreditsOptions) {
           expires_at: new Date(lease.expires_at).toISOString(),
           amount: centsToDollars(lease.amountCents),
         });
-        try {
-          await options.sendMail(creditMail(lease, options.publicUrl));
-        } catch (error) {
-          options.onError(error, `blacklist credit mail for lease ${lease.lease_id}`);
-        }
       }
-      return { credited: credited.length };
+      try {
+        await options.mailQueued(credited.mailJobs);
+      } catch (error) {
+        options.onError(error, 'blacklist credit mails');
+      }
+      return { credited: credited.done.length };
     },
   };
 }

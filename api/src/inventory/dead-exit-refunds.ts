@@ -10,7 +10,7 @@ import { centsToDollars } from 'contract/money';
 import type { LeaseEvent } from 'contract/realtime';
 import type { Schema } from '../db/schema.ts';
 import { postLedgerEntry } from '../ledger/ledger.ts';
-import type { Mail } from '../mail/mail.ts';
+import { queueMail, type Mail } from '../mail/mail.ts';
 import { endRefundedLease, refundReference } from '../support/refunds.ts';
 
 /** How soon after a purchase a dead exit refunds it (SPEC: "refund if a proxy dies within 2 hours"). */
@@ -20,7 +20,8 @@ export interface DeadExitRefundsOptions {
   db: Kysely<Schema>;
   publicUrl: string;
   publicHost: string;
-  sendMail(mail: Mail): Promise<void>;
+  /** Delivers the mails this pass queued in its transaction (the outbox: `app.jobs.attempt`). */
+  mailQueued(jobIds: number[]): Promise<void>;
   notify(userId: string, event: LeaseEvent): void;
   onError(error: unknown, context: string): void;
 }
@@ -59,7 +60,7 @@ export function createDeadExitRefunds(options: DeadExitRefundsOptions) {
             order by id limit ${BATCH}
             for update skip locked)
           returning id`.execute(trx);
-        if (transitions.length === 0) return { transitions: 0, refunded: [] as Refunded[] };
+        if (transitions.length === 0) return { transitions: 0, refunded: [] as Refunded[], mailJobs: [] as number[] };
         // Purchases made at most 2 hours before their exit died, still running then, not refunded yet. The
         // amount is what the purchase cost (its ledger row), not a later renewal's price.
         const { rows: candidates } = await sql<Refundable>`
@@ -93,7 +94,10 @@ export function createDeadExitRefunds(options: DeadExitRefundsOptions) {
           await endRefundedLease(trx, { id: Number(lease.lease_id), listingId: Number(lease.listing_id), expiresAt: new Date(lease.expires_at) }, now);
           refunded.push({ ...lease, amountCents });
         }
-        return { transitions: transitions.length, refunded };
+        // The mails commit with the refunds: a mail server that is down delays them, it does not lose them.
+        const mailJobs: number[] = [];
+        for (const lease of refunded) mailJobs.push(await queueMail(trx, refundMail(lease, options.publicUrl)));
+        return { transitions: transitions.length, refunded, mailJobs };
       });
       for (const lease of result.refunded) {
         options.notify(lease.user_id, {
@@ -103,11 +107,11 @@ export function createDeadExitRefunds(options: DeadExitRefundsOptions) {
           expires_at: now.toISOString(),
           amount: centsToDollars(lease.amountCents),
         });
-        try {
-          await options.sendMail(refundMail(lease, options.publicUrl));
-        } catch (error) {
-          options.onError(error, `dead-exit refund mail for lease ${lease.lease_id}`);
-        }
+      }
+      try {
+        await options.mailQueued(result.mailJobs);
+      } catch (error) {
+        options.onError(error, 'dead-exit refund mails');
       }
       return { transitions: result.transitions, refunded: result.refunded.length };
     },

@@ -5,14 +5,15 @@
 import { sql, type Kysely } from 'kysely';
 import type { LeaseEvent } from 'contract/realtime';
 import type { Schema } from '../db/schema.ts';
-import type { Mail } from '../mail/mail.ts';
+import { queueMail, type Mail } from '../mail/mail.ts';
 
 export interface ExitDownNoticesOptions {
   db: Kysely<Schema>;
   publicUrl: string;
   /** The gateway host of every proxy string (`publicHost:port`). */
   publicHost: string;
-  sendMail(mail: Mail): Promise<void>;
+  /** Delivers the mails this pass queued in its transaction (the outbox: `app.jobs.attempt`). */
+  mailQueued(jobIds: number[]): Promise<void>;
   notify(userId: string, event: LeaseEvent): void;
   onError(error: unknown, context: string): void;
 }
@@ -46,7 +47,7 @@ export function createExitDownNotices(options: ExitDownNoticesOptions) {
             order by id limit ${BATCH}
             for update skip locked)
           returning id`.execute(trx);
-        if (transitions.length === 0) return { transitions: 0, leases: [] as DownLease[] };
+        if (transitions.length === 0) return { transitions: 0, leases: [] as DownLease[], mailJobs: [] as number[] };
         const { rows: leases } = await sql<DownLease>`
           select le.id as lease_id, le.user_id, u.email, u.username, ${publicHost} || ':' || le.port as proxy,
             li.real_ip, le.expires_at, ch.changed_at, ch.check_interval_s
@@ -57,9 +58,13 @@ export function createExitDownNotices(options: ExitDownNoticesOptions) {
           where ch.id = any(${transitions.map((row) => Number(row.id))}::bigint[])
             and le.ended_at is null and le.expires_at > now()
           order by le.id`.execute(trx);
-        return { transitions: transitions.length, leases };
+        // The mails commit with the claim: a mail server that is down delays them, it does not lose them.
+        const mailJobs: number[] = [];
+        for (const lease of leases) {
+          mailJobs.push(await queueMail(trx, exitDownMail(lease, new Date(lease.changed_at), lease.check_interval_s ?? 60, options.publicUrl)));
+        }
+        return { transitions: transitions.length, leases, mailJobs };
       });
-      let told = 0;
       for (const lease of claimed.leases) {
         const since = new Date(lease.changed_at);
         const everySeconds = lease.check_interval_s ?? 60;
@@ -71,14 +76,13 @@ export function createExitDownNotices(options: ExitDownNoticesOptions) {
           down_since: since.toISOString(),
           check_interval_s: everySeconds,
         });
-        try {
-          await options.sendMail(exitDownMail(lease, since, everySeconds, options.publicUrl));
-          told += 1;
-        } catch (error) {
-          options.onError(error, `exit-down notice for lease ${lease.lease_id}`);
-        }
       }
-      return { transitions: claimed.transitions, told };
+      try {
+        await options.mailQueued(claimed.mailJobs);
+      } catch (error) {
+        options.onError(error, 'exit-down notice mails');
+      }
+      return { transitions: claimed.transitions, told: claimed.leases.length };
     },
   };
 }

@@ -74,6 +74,10 @@ for (const backend of backends) {
       assert.equal(mails.length, 1);
       assert.ok(mails[0]!.includes(`Subject: Your proxy ${item!.PROXY} is down`), mails[0]);
       assert.match(mails[0]!, /is down since \d{4}-\d\d-\d\d \d\d:\d\d UTC; we are checking it every 1 s\./);
+      // The mail went out through the outbox, written with the claim (not sent beside it).
+      const { rows: mailJobs } = await sql<{ state: string }>`select state from jobs where kind = 'mail' order by id`.execute(app.db);
+      assert.equal(mailJobs.at(-1)?.state, 'done');
+      assert.equal(mailJobs.length, (await outbox(app)).length, 'every mail of the test went through the outbox');
       // Told once: a second pass (or another instance) finds nothing left.
       assert.deepEqual(await app.exitDownNotices.run(), { transitions: 0, told: 0 });
     });

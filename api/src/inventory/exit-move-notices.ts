@@ -6,13 +6,14 @@ import { sql, type Kysely } from 'kysely';
 import { countryOf } from 'contract/countries';
 import type { LeaseEvent } from 'contract/realtime';
 import type { Schema } from '../db/schema.ts';
-import type { Mail } from '../mail/mail.ts';
+import { queueMail, type Mail } from '../mail/mail.ts';
 
 export interface ExitMoveNoticesOptions {
   db: Kysely<Schema>;
   publicUrl: string;
   publicHost: string;
-  sendMail(mail: Mail): Promise<void>;
+  /** Delivers the mails this pass queued in its transaction (the outbox: `app.jobs.attempt`). */
+  mailQueued(jobIds: number[]): Promise<void>;
   notify(userId: string, event: LeaseEvent): void;
   onError(error: unknown, context: string): void;
 }
@@ -46,7 +47,7 @@ export function createExitMoveNotices(options: ExitMoveNoticesOptions) {
             select id from exit_location_changes where customers_told_at is null
             order by id limit ${BATCH} for update skip locked)
           returning id`.execute(trx);
-        if (moves.length === 0) return { moves: 0, leases: [] as MovedLease[] };
+        if (moves.length === 0) return { moves: 0, leases: [] as MovedLease[], mailJobs: [] as number[] };
         const { rows: leases } = await sql<MovedLease>`
           select le.id as lease_id, le.user_id, u.email, u.username, ${publicHost} || ':' || le.port as proxy,
             ch.exit_ip, le.expires_at, ch.from_ct, ch.from_region, ch.to_ct, ch.to_region
@@ -57,9 +58,11 @@ export function createExitMoveNotices(options: ExitMoveNoticesOptions) {
           where ch.id = any(${moves.map((row) => Number(row.id))}::bigint[])
             and le.ended_at is null and le.expires_at > now()
           order by le.id`.execute(trx);
-        return { moves: moves.length, leases };
+        // The mails commit with the claim: a mail server that is down delays them, it does not lose them.
+        const mailJobs: number[] = [];
+        for (const lease of leases) mailJobs.push(await queueMail(trx, moveMail(lease, options.publicUrl)));
+        return { moves: moves.length, leases, mailJobs };
       });
-      let told = 0;
       for (const lease of claimed.leases) {
         const to = place(lease.to_ct, lease.to_region);
         options.notify(lease.user_id, {
@@ -69,26 +72,30 @@ export function createExitMoveNotices(options: ExitMoveNoticesOptions) {
           expires_at: new Date(lease.expires_at).toISOString(),
           location: to,
         });
-        try {
-          await options.sendMail({
-            to: lease.email,
-            subject: `Your proxy ${lease.proxy} has moved to ${to}`,
-            text: [
-              `Hello ${lease.username},`,
-              '',
-              `The exit of your proxy ${lease.proxy} changed its address to ${lease.exit_ip}, which is in ${to}`,
-              `(it was in ${place(lease.from_ct, lease.from_region)}). Location from the exit's address, read offline.`,
-              '',
-              `Your proxies: ${options.publicUrl}/history`,
-            ].join('\n'),
-          });
-          told += 1;
-        } catch (error) {
-          options.onError(error, `exit-move notice for lease ${lease.lease_id}`);
-        }
       }
-      return { moves: claimed.moves, told };
+      try {
+        await options.mailQueued(claimed.mailJobs);
+      } catch (error) {
+        options.onError(error, 'exit-move notice mails');
+      }
+      return { moves: claimed.moves, told: claimed.leases.length };
     },
+  };
+}
+
+function moveMail(lease: MovedLease, publicUrl: string): Mail {
+  const to = place(lease.to_ct, lease.to_region);
+  return {
+    to: lease.email,
+    subject: `Your proxy ${lease.proxy} has moved to ${to}`,
+    text: [
+      `Hello ${lease.username},`,
+      '',
+      `The exit of your proxy ${lease.proxy} changed its address to ${lease.exit_ip}, which is in ${to}`,
+      `(it was in ${place(lease.from_ct, lease.from_region)}). Location from the exit's address, read offline.`,
+      '',
+      `Your proxies: ${publicUrl}/history`,
+    ].join('\n'),
   };
 }
 

@@ -35,6 +35,10 @@ export interface RenewalOptions {
 export default fp<RenewalOptions>(
   async (app, { config, clock = () => new Date() }) => {
     const { periodSeconds, sweepMs, offlineWaitSeconds, noticeSeconds } = config.leases;
+    // Mails a pass queued in its transaction are tried at once; the outbox retries the ones that fail.
+    const mailQueued = async (jobIds: number[], now?: Date) => {
+      for (const id of jobIds) await app.jobs.attempt(id, now);
+    };
     const sweep = new RenewalSweep({
       db: app.db,
       periodMs: periodSeconds * 1000,
@@ -43,9 +47,7 @@ export default fp<RenewalOptions>(
       noticeMs: noticeSeconds * 1000,
       publicUrl: config.publicUrl,
       publicHost: config.gateway.publicHost,
-      mailQueued: async (jobIds, now) => {
-        for (const id of jobIds) await app.jobs.attempt(id, now);
-      },
+      mailQueued: (jobIds, now) => mailQueued(jobIds, now),
       notify: (userId, event) => {
         app.notifyBalance(userId);
         app.notifyLease(userId, event);
@@ -57,7 +59,7 @@ export default fp<RenewalOptions>(
       db: app.db,
       publicUrl: config.publicUrl,
       publicHost: config.gateway.publicHost,
-      sendMail: (mail) => app.mailer.send(mail),
+      mailQueued,
       notify: (userId, event) => app.notifyLease(userId, event),
       onError: (error, context) => app.log.error({ err: error }, context),
     });
@@ -66,7 +68,7 @@ export default fp<RenewalOptions>(
       db: app.db,
       publicUrl: config.publicUrl,
       publicHost: config.gateway.publicHost,
-      sendMail: (mail) => app.mailer.send(mail),
+      mailQueued,
       notify: (userId, event) => {
         app.notifyBalance(userId);
         app.notifyLease(userId, event);
@@ -78,7 +80,7 @@ export default fp<RenewalOptions>(
       db: app.db,
       publicUrl: config.publicUrl,
       publicHost: config.gateway.publicHost,
-      sendMail: (mail) => app.mailer.send(mail),
+      mailQueued,
       notify: (userId, event) => {
         app.notifyBalance(userId);
         app.notifyLease(userId, event);
@@ -90,7 +92,7 @@ export default fp<RenewalOptions>(
       db: app.db,
       publicUrl: config.publicUrl,
       publicHost: config.gateway.publicHost,
-      sendMail: (mail) => app.mailer.send(mail),
+      mailQueued,
       notify: (userId, event) => app.notifyLease(userId, event),
       onError: (error, context) => app.log.error({ err: error }, context),
     });
