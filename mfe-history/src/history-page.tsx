@@ -11,7 +11,7 @@ import { pageCount, pageSlice } from 'shared/table/pager';
 import { BuildLabel } from 'shared/ui/build-label';
 import { Pager } from 'shared/ui/pager';
 import { useHistory } from './api/history';
-import { HistoryDetails } from './details/history-details';
+import { detailTexts, HistoryDetails } from './details/history-details';
 import { ExportBar } from './export/export-bar';
 import { HistoryTable } from './history-table/history-table';
 import { useNow } from './use-now';
@@ -76,6 +76,11 @@ export default function HistoryPage() {
               label={`Include proxies that ended over ${HISTORY_WINDOW_DAYS} days ago`}
             />
           </Box>
+          {!narrow && selected === null && history.isSuccess && rows.length > 0 && (
+            <Typography variant="body2" color="text.secondary" data-testid="history-details-hint">
+              {detailTexts.nothingSelected}
+            </Typography>
+          )}
           <HistoryTable
             status={history.status}
             rows={pageRows}
@@ -97,7 +102,7 @@ export default function HistoryPage() {
             </Box>
           )}
         </Box>
-        {!narrow && (
+        {!narrow && selected !== null && (
           <Box sx={{ width: 340, flexShrink: 0 }}>
             <HistoryDetails item={selected} asModal={false} now={now} onClose={() => setSelectedId(null)} />
           </Box>

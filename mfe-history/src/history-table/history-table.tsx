@@ -18,6 +18,8 @@ import { Link as RouterLink } from 'shared/routing/router';
 import { copyText } from 'shared/clipboard/copy-text';
 import { Flag } from 'shared/ui/flag';
 import { HISTORY_COLUMNS, type HistoryFilters, type HistoryRow } from 'shared/history/history-columns';
+import { CARD, cardTableSx } from 'shared/ui/card-table';
+import { ProxyText } from 'shared/ui/proxy-text';
 
 export const historyTexts = {
   empty: 'Click on proxy to buy it',
@@ -26,8 +28,15 @@ export const historyTexts = {
 };
 
 const ALL_COLUMNS = HISTORY_COLUMNS.length + 1;
-/** Cells that must not wrap: addresses, the proxy string, dates and prices. */
-const NO_WRAP = new Set([0, 3, 8, 9]);
+/** Cells that must not wrap: addresses, dates and prices (the proxy string wraps only between its parts). */
+const NO_WRAP = new Set([0, 8, 9]);
+/** Each column's part in a card: the address leads, the price and the copy button come next. */
+const CARD_PART: Record<number, string> = { 0: CARD.lead, 3: CARD.action, 5: CARD.wide, 9: CARD.price };
+/**
+ * The table's natural width is about 1,330 px: narrower than that (a laptop with the details panel open,
+ * a tablet, a phone) the rows are cards.
+ */
+export const HISTORY_CARDS_BELOW = 1340;
 
 /** The proxy string as a button: a click copies it. */
 export function CopyProxy({ text }: { text: string }) {
@@ -40,9 +49,9 @@ export function CopyProxy({ text }: { text: string }) {
           event.stopPropagation();
           if (await copyText(text)) enqueueSnackbar(historyTexts.copied, { variant: 'success' });
         }}
-        sx={{ textTransform: 'none', fontFamily: 'monospace', whiteSpace: 'nowrap' }}
+        sx={{ textTransform: 'none', fontFamily: 'monospace', textAlign: 'left', justifyContent: 'flex-start' }}
       >
-        {text}
+        <ProxyText text={text} />
       </Button>
     </Tooltip>
   );
@@ -84,7 +93,12 @@ const HistoryTableRow = memo(function HistoryTableRow({
         />
       </TableCell>
       {cells.map((cell, column) => (
-        <TableCell key={HISTORY_COLUMNS[column]} sx={NO_WRAP.has(column) ? { whiteSpace: 'nowrap' } : undefined}>
+        <TableCell
+          key={HISTORY_COLUMNS[column]}
+          data-card={CARD_PART[column] ?? CARD.detail}
+          data-label={HISTORY_COLUMNS[column]}
+          sx={NO_WRAP.has(column) ? { whiteSpace: 'nowrap' } : undefined}
+        >
           {column === 0 ? (
             <>
               <Flag code={item.img} country={item.country} />{' '}
@@ -156,7 +170,7 @@ export function HistoryTable(props: HistoryTableProps) {
   }
 
   return (
-    <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }}>
+    <TableContainer sx={[{ maxWidth: '100%', overflowX: 'auto' }, cardTableSx(HISTORY_CARDS_BELOW)]} data-testid="history-table">
       <Table size="small" aria-label="Purchased proxies">
         <TableHead>
           <TableRow>
@@ -171,15 +185,15 @@ export function HistoryTable(props: HistoryTableProps) {
               />
             </TableCell>
             {HISTORY_COLUMNS.map((column) => (
-              <TableCell key={column} sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+              <TableCell key={column} data-card={CARD.tableOnly} sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
                 {column}
               </TableCell>
             ))}
           </TableRow>
           <TableRow>
-            <TableCell padding="checkbox" />
+            <TableCell padding="checkbox" data-card={CARD.tableOnly} />
             {HISTORY_COLUMNS.map((column, index) => (
-              <TableCell key={column}>
+              <TableCell key={column} data-label={column}>
                 <TextField
                   size="small"
                   variant="standard"
@@ -199,12 +213,12 @@ export function HistoryTable(props: HistoryTableProps) {
   );
 }
 
-/** A message across the table, kept at the visible left edge: on a phone the table is far wider than the screen. */
+/** A message across the table. */
 function Message({ children }: { children: ReactNode }) {
   return (
     <TableRow>
       <TableCell colSpan={ALL_COLUMNS}>
-        <Box sx={{ position: 'sticky', left: 8, display: 'inline-block', py: 3, maxWidth: 'calc(100vw - 48px)' }}>{children}</Box>
+        <Box sx={{ display: 'inline-block', py: 3 }}>{children}</Box>
       </TableCell>
     </TableRow>
   );

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Fragment } from 'react';
 import { Link as RouterLink } from 'shared/routing/router';
 import { CONTENT_MAX_WIDTH } from 'shared/ui/theme';
 import { BrandMark } from './brand-mark';
@@ -17,6 +18,16 @@ export const contacts = {
   jabber: 'support@jabber.privatesock5.example',
   email: 'support@privatesock5.example',
 };
+
+/** An address that may wrap only after its @ and dots, never inside a word. */
+function Address({ text }: { text: string }) {
+  return text.split(/(?<=[@.])/).map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
+}
 
 const footerLinks = [
   { section: sectionIds.home, label: 'Home' },
@@ -63,19 +74,19 @@ export function LandingFooter() {
           <Stack spacing={1.5}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <ChatIcon fontSize="small" aria-hidden="true" />
-              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              <Typography variant="body2">
                 Jabber:{' '}
                 <Link href={`xmpp:${contacts.jabber}`} sx={linkSx}>
-                  {contacts.jabber}
+                  <Address text={contacts.jabber} />
                 </Link>
               </Typography>
             </Stack>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <MailIcon fontSize="small" aria-hidden="true" />
-              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              <Typography variant="body2">
                 Support:{' '}
                 <Link href={`mailto:${contacts.email}`} sx={linkSx}>
-                  {contacts.email}
+                  <Address text={contacts.email} />
                 </Link>
               </Typography>
             </Stack>

@@ -15,20 +15,32 @@ import { useLandingActions } from './use-landing-actions';
 import { TOPUP_RULES } from 'contract/limits';
 import { REFUND_OFFLINE_WINDOW_HOURS } from 'contract/support-rules';
 
-function CoinIcon({ symbol, color }: { symbol: string; color: string }) {
+/**
+ * A coin's sign drawn from a plain letter: many Linux fonts have no "₿" and would show an empty box, so
+ * Bitcoin's sign is a B with its two strokes drawn above and below.
+ */
+function CoinIcon({ symbol, strokes, color }: { symbol: string; strokes: boolean; color: string }) {
   return (
     <Box component="svg" viewBox="0 0 40 40" aria-hidden="true" sx={{ width: 40, height: 40, flexShrink: 0 }}>
       <circle cx="20" cy="20" r="19" fill={color} />
       <text x="20" y="27" textAnchor="middle" fontSize="20" fontWeight="700" fill="#ffffff" fontFamily="system-ui, sans-serif">
         {symbol}
       </text>
+      {strokes && (
+        <g fill="#ffffff">
+          <rect x="16.5" y="8" width="2" height="5" />
+          <rect x="20.5" y="8" width="2" height="5" />
+          <rect x="16.5" y="26" width="2" height="5" />
+          <rect x="20.5" y="26" width="2" height="5" />
+        </g>
+      )}
     </Box>
   );
 }
 
 const coins = [
-  { name: 'Bitcoin', ticker: 'BTC', symbol: '₿', color: '#c76a00' },
-  { name: 'Litecoin', ticker: 'LTC', symbol: 'Ł', color: '#345d9d' },
+  { name: 'Bitcoin', ticker: 'BTC', symbol: 'B', strokes: true, color: '#c76a00' },
+  { name: 'Litecoin', ticker: 'LTC', symbol: 'Ł', strokes: false, color: '#345d9d' },
 ];
 
 const priceNotes = [
@@ -56,7 +68,7 @@ export function PaymentsSection() {
               <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2 }}>
                 {coins.map((coin) => (
                   <Box component="li" key={coin.name} sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-                    <CoinIcon symbol={coin.symbol} color={coin.color} />
+                    <CoinIcon symbol={coin.symbol} strokes={coin.strokes} color={coin.color} />
                     <Box>
                       <Typography sx={{ fontWeight: 700 }}>{coin.name}</Typography>
                       <Typography variant="body2" color="text.secondary">

@@ -1,3 +1,4 @@
+import { ProxyText } from 'shared/ui/proxy-text';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useAtomValue } from 'jotai';
@@ -30,9 +31,9 @@ export function CopyCredential({ credentials, toast }: { credentials: Credential
         size="small"
         onClick={copy}
         data-testid="proxy-credential"
-        sx={{ textTransform: 'none', fontFamily: 'monospace', wordBreak: 'break-all', textAlign: 'left', minWidth: 0, justifyContent: 'flex-start' }}
+        sx={{ textTransform: 'none', fontFamily: 'monospace', textAlign: 'left', minWidth: 0, justifyContent: 'flex-start' }}
       >
-        {text}
+        <ProxyText text={text} />
       </Button>
       <Suspense fallback={<Box aria-hidden sx={{ width: ACTIONS_WIDTH, flexShrink: 0 }} />}>
         <CredentialActions text={text} onCopy={() => void copy()} />

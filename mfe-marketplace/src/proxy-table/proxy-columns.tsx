@@ -54,6 +54,9 @@ const helper = createColumnHelper<typeof tableFeatureSet, ProxyListing>();
 /** Text that wraps between words, never inside one (a state name is not cut in half). */
 const wrap = (text: string) => <Box component="span" sx={{ overflowWrap: 'break-word' }}>{text}</Box>;
 
+/** A figure with its unit, kept on one line: "87 Mbps", "34 ms". */
+const unit = (value: number, name: string) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{`${value}\u00a0${name}`}</Box>;
+
 /** A domain may wrap after its dots and hyphens, so a long host name does not widen its column. */
 const domain = (text: string) => (
   <Box component="span">
@@ -66,14 +69,14 @@ const domain = (text: string) => (
   </Box>
 );
 
-/** A figure the checker has not measured yet: a dash, and why on hover. */
-const unmeasured = (value: number | null) =>
+/** A figure with its unit ("87 Mbps", "34 ms"); one the checker has not measured yet: a dash, and why on hover. */
+const unmeasured = (value: number | null, name: string) =>
   value === null ? (
     <Box component="span" title="Not measured yet">
       —
     </Box>
   ) : (
-    value
+    unit(value, name)
   );
 
 /** Sorts a measured figure; an unknown one counts as `fallback`, so it comes last on the column's first click. */
@@ -103,14 +106,14 @@ export const proxyColumns = helper.columns([
     header: 'Speed',
     sortFn: byMeasured('speed', -1),
     sortDescFirst: true,
-    cell: ({ getValue }) => unmeasured(getValue()),
+    cell: ({ getValue }) => unmeasured(getValue(), 'Mbps'),
     meta: { numeric: true, filter: { kind: 'bound', field: 'minSpeed', label: 'Minimum speed' } },
   }),
   helper.accessor('ping', {
     header: 'Ping',
     sortFn: byMeasured('ping', Number.MAX_SAFE_INTEGER),
     sortDescFirst: false,
-    cell: ({ getValue }) => unmeasured(getValue()),
+    cell: ({ getValue }) => unmeasured(getValue(), 'ms'),
     meta: { numeric: true, filter: { kind: 'bound', field: 'maxPing', label: 'Maximum ping' } },
   }),
   helper.accessor('user_type', { header: 'Type', sortFn: 'text', meta: { filter: { kind: 'type' } } }),

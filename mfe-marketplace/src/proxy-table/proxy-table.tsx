@@ -39,6 +39,7 @@ import { ColumnFilter } from './column-filters';
 import { proxyColumns, tableFeatureSet } from './proxy-columns';
 import { Pager } from 'shared/ui/pager';
 import { visuallyHidden } from 'shared/ui/visually-hidden';
+import { CARD, cardTableSx } from 'shared/ui/card-table';
 
 export const NOTHING_CHOSEN_MESSAGE = 'Choose a state or a country, or search the catalogue, to see its proxies.';
 
@@ -46,6 +47,13 @@ export const NOTHING_CHOSEN_MESSAGE = 'Choose a state or a country, or search th
 export const SKELETON_PLACEHOLDERS = 36;
 const COLUMN_COUNT = proxyColumns.length + 1;
 const NO_LISTINGS: ProxyListing[] = [];
+/**
+ * Every column fits from about 960 px of the table's own width (filters squeezed); narrower (phones,
+ * tablets, a laptop with the details panel open) the rows are cards.
+ */
+export const PROXY_CARDS_BELOW = 980;
+/** Each column's part in a card: the address leads, then the price and the cart toggle. */
+const cardPart = (columnId: string) => (columnId === 'ip' ? CARD.lead : columnId === 'price' ? CARD.price : CARD.detail);
 
 
 type ProxyRowModel = Row<typeof tableFeatureSet, ProxyListing>;
@@ -77,11 +85,16 @@ const ProxyRow = memo(function ProxyRow({
         data-testid="proxy-row"
       >
         {row.getAllCells().map((cell) => (
-          <TableCell key={cell.id} align={cell.column.columnDef.meta?.numeric ? 'right' : 'left'}>
+          <TableCell
+            key={cell.id}
+            align={cell.column.columnDef.meta?.numeric ? 'right' : 'left'}
+            data-card={cardPart(cell.column.id)}
+            data-label={String(cell.column.columnDef.header ?? cell.column.id)}
+          >
             <CellValue row={row} columnId={cell.column.id} />
           </TableCell>
         ))}
-        <TableCell padding="none" align="center">
+        <TableCell padding="none" align="center" data-card={CARD.action}>
           {sold ? (
             <Typography variant="caption" color="success.main" sx={{ px: 1 }}>
               Yours
@@ -106,7 +119,7 @@ const ProxyRow = memo(function ProxyRow({
         // The bought credentials get a row of their own under the listing: whole, never cut by a column.
         <TableRow data-testid="proxy-sold-row">
           <TableCell colSpan={COLUMN_COUNT} sx={{ pt: 0 }}>
-            <Box sx={{ position: 'sticky', left: 8, display: 'inline-flex', alignItems: 'center', gap: 1, maxWidth: 'calc(100vw - 48px)' }}>
+            <Box sx={{ position: 'sticky', left: 8, display: 'inline-flex', alignItems: 'center', gap: 1, maxWidth: '100%', minWidth: 0 }}>
               <Typography variant="body2" color="text.secondary">
                 Yours:
               </Typography>
@@ -129,7 +142,7 @@ function CellValue({ row, columnId }: { row: ProxyRowModel; columnId: string }) 
 
 /**
  * Proxy list on TanStack Table: 11 sortable columns and a cart toggle, a filter under every title, a
- * sticky header, 50 rows a page. Wider than its space (phones), it scrolls sideways inside itself only.
+ * sticky header, 50 rows a page. Narrower than the columns need, its rows become cards (shared/ui/card-table).
  */
 export function ProxyTable() {
   const selection = useAtomValue(selectionAtom);
@@ -210,7 +223,7 @@ export function ProxyTable() {
       id="proxy-results"
       variant="outlined"
       aria-label="Proxies"
-      sx={{ minWidth: 0, scrollMarginTop: { xs: 64, sm: 72 } }}
+      sx={[{ scrollMarginTop: { xs: 64, sm: 72 } }, cardTableSx(PROXY_CARDS_BELOW)]}
     >
       {findQuery !== null && (
         <Typography variant="body2" sx={{ px: 1.5, pt: 1 }} color="text.secondary">
@@ -232,6 +245,8 @@ export function ProxyTable() {
             '& th, & td': { px: 0.5, fontSize: '0.8125rem' },
             '& th': { verticalAlign: 'top' },
             '& .MuiTableSortLabel-icon': { mx: 0.25, fontSize: '1rem' },
+            // Every column sorts: its arrow shows faintly before it is used.
+            '& .MuiTableSortLabel-root:not(.Mui-active) .MuiTableSortLabel-icon': { opacity: 0.35 },
           }}
         >
           <TableHead>
@@ -265,7 +280,7 @@ export function ProxyTable() {
                     </TableCell>
                   );
                 })}
-                <TableCell padding="none" sx={{ position: 'sticky', width: 40 }}>
+                <TableCell padding="none" sx={{ position: 'sticky', width: 40 }} data-card={CARD.tableOnly}>
                   <Box component="span" sx={visuallyHidden}>
                     Cart
                   </Box>
