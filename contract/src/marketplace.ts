@@ -116,6 +116,34 @@ export const BuyRequest = Type.Object({
 export type BuyRequest = Static<typeof BuyRequest>;
 
 /**
+ * Kinds of proxy a quantity buy names, as customers name them, and the catalogue's line types in each.
+ * Residential is the table's 'Residential only' set.
+ */
+export const PROXY_KINDS = {
+  Residential: ['ISP', 'MOB', 'COM', 'ISP/MOB', '-'],
+  Mobile: ['MOB', 'ISP/MOB'],
+  Datacenter: ['DCH', 'CDN'],
+} as const satisfies Record<string, readonly string[]>;
+export type ProxyKind = keyof typeof PROXY_KINDS;
+
+/**
+ * POST /proxy/buy-matching: a quantity buy, "5 Residential in Texas". The API picks the best online listings
+ * for sale that match (lowest ping first, then highest speed) and buys `count` of them or none.
+ */
+export const BuyMatchingRequest = Type.Object({
+  count: Type.Integer({ minimum: 1, maximum: MAX_PROXIES_PER_PURCHASE }),
+  /** A kind of PROXY_KINDS, or 'any'. */
+  kind: Type.Union([Type.Literal('any'), Type.Literal('Residential'), Type.Literal('Mobile'), Type.Literal('Datacenter')]),
+  /** ISO country code, upper case (the listings' `ct`). */
+  country: Type.String({ pattern: '^[A-Z]{2}$' }),
+  /** A state (or area) of that country; none: anywhere in it. */
+  state: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  /** Dollars: no listing dearer than this. */
+  maxPrice: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1000 })),
+});
+export type BuyMatchingRequest = Static<typeof BuyMatchingRequest>;
+
+/**
  * One bought proxy: its lease's port and `login:pass`, and `PROXY`, the endpoint that carries it
  * (`gateway-host:PORT`; the listing's `sock_real_ip` is the exit the destination sees, not where to connect).
  * The page shows it as it is and never rebuilds it.

@@ -1,6 +1,6 @@
 // Buying proxies: every listed proxy or none, paid from the balance through the ledger.
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { PurchaseItem } from 'contract/marketplace';
+import { PROXY_KINDS, type ProxyKind, type PurchaseItem } from 'contract/marketplace';
 import type { Schema } from '../db/schema.ts';
 import { postLedgerEntry } from '../ledger/ledger.ts';
 import { generateSocksAuth } from './credentials.ts';
@@ -20,10 +20,24 @@ export type PurchaseResult =
   /** Every port of the gateway's range is held by an active lease (the operator must widen it). */
   | { ok: false; reason: 'no-port' };
 
+/** What a quantity buy asks for: `count` proxies of a kind in a country (and state), at most `maxPriceCents` each. */
+export interface MatchingWanted {
+  count: number;
+  kind: ProxyKind | 'any';
+  country: string;
+  state?: string;
+  maxPriceCents?: number;
+}
+
+export type MatchingPurchaseResult =
+  | PurchaseResult
+  /** Fewer matching listings are for sale than asked for: nothing was bought. */
+  | { ok: false; reason: 'not-enough'; available: number };
+
 /** Thrown inside the transaction to roll it back; turned into its result outside. */
 class Refusal extends Error {
-  readonly result: PurchaseResult;
-  constructor(result: PurchaseResult) {
+  readonly result: MatchingPurchaseResult;
+  constructor(result: MatchingPurchaseResult) {
     super('purchase refused');
     this.result = result;
   }
@@ -46,6 +60,47 @@ export function createPurchases(db: Kysely<Schema>, gateway: GatewayEndpoint, pe
     async buy(userId: string, ids: readonly string[]): Promise<PurchaseResult> {
       try {
         const bought = await db.transaction().execute((trx) => buyInTransaction(trx, gateway, userId, ids, periodMs));
+        return { ok: true, bought };
+      } catch (error) {
+        // `buy` never throws 'not-enough'.
+        if (error instanceof Refusal) return error.result as PurchaseResult;
+        if (error instanceof NoFreePortError) return { ok: false, reason: 'no-port' };
+        throw error;
+      }
+    },
+
+    /**
+     * A quantity buy: the best `count` listings for sale that match (lowest ping, then highest speed, then
+     * the oldest id), bought in one transaction like `buy`, or none when fewer match. Listings another
+     * purchase holds locked are passed over, not waited for. Any caller (the portal, an API for resellers)
+     * goes through here.
+     */
+    async buyMatching(userId: string, wanted: MatchingWanted): Promise<MatchingPurchaseResult> {
+      try {
+        const bought = await db.transaction().execute(async (trx) => {
+          // The buyer's row first, as `buy` locks it, so the two never wait on each other in opposite orders.
+          const buyer = await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+          if (!buyer) throw new Refusal({ ok: false, reason: 'no-account' });
+          const now = new Date();
+          let query = marketDb(trx)
+            .selectFrom('proxy_listings')
+            .select('id')
+            .where(forSale)
+            .where('ct', '=', wanted.country);
+          if (wanted.state !== undefined) query = query.where('state', '=', wanted.state);
+          if (wanted.kind !== 'any') query = query.where('user_type', 'in', [...PROXY_KINDS[wanted.kind]]);
+          if (wanted.maxPriceCents !== undefined) query = query.where(listingPriceCents(now), '<=', wanted.maxPriceCents);
+          const picked = await query
+            .orderBy('ping', 'asc')
+            .orderBy('speed', 'desc')
+            .orderBy('id', 'asc')
+            .limit(wanted.count)
+            .forUpdate()
+            .skipLocked()
+            .execute();
+          if (picked.length < wanted.count) throw new Refusal({ ok: false, reason: 'not-enough', available: picked.length });
+          return buyInTransaction(trx, gateway, userId, picked.map((row) => String(row.id)), periodMs);
+        });
         return { ok: true, bought };
       } catch (error) {
         if (error instanceof Refusal) return error.result;

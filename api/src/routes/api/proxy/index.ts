@@ -4,6 +4,7 @@ import {
   AvailabilityRequest,
   AvailabilityResponse,
   BalanceResponse,
+  BuyMatchingRequest,
   BuyRequest,
   CountriesRequest,
   CountryItem,
@@ -163,6 +164,32 @@ const proxy: FastifyPluginAsyncTypebox = async (app) => {
       }
       // 5xx messages are masked by the error handler; this one tells the buyer to come back.
       if (!result.ok && result.reason === 'no-port') return reply.code(503).send({ message: marketMessages.noFreePort });
+      if (!result.ok) throw purchaseRefusal(result);
+      cache.clear();
+      app.notifyBalance(user.id);
+      return result.bought;
+    },
+  );
+
+  app.post(
+    '/buy-matching',
+    {
+      schema: {
+        summary:
+          'Buy a quantity: the best `count` online listings for sale of a kind in a country (and state), lowest ping then highest speed, all of them or none. 409 when fewer match',
+        body: BuyMatchingRequest,
+        response: { 200: Type.Array(PurchaseItem), ...errors(400, 402, 409, 503) },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { count, kind, country, state, maxPrice } = request.body;
+      const wanted = { count, kind, country, ...(state === undefined ? {} : { state }), ...(maxPrice === undefined ? {} : { maxPriceCents: Math.round(maxPrice * 100) }) };
+      const result = await purchases.buyMatching(user.id, wanted);
+      if (!result.ok && result.reason === 'not-enough') return reply.code(409).send({ message: marketMessages.notEnough(wanted, result.available) });
+      if (!result.ok && result.reason === 'no-port') return reply.code(503).send({ message: marketMessages.noFreePort });
+      // Listings are picked for sale under lock, so none can be taken meanwhile; should it happen, it reads as the rest.
+      if (!result.ok && result.reason === 'unavailable') return reply.code(409).send({ message: marketMessages.unavailable(result.ips) });
       if (!result.ok) throw purchaseRefusal(result);
       cache.clear();
       app.notifyBalance(user.id);
