@@ -89,7 +89,7 @@ async function shopper(request: APIRequestContext): Promise<Shopper> {
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
-const signedInPages: { path: (s: Shopper) => string; tag: '@marketplace' | '@history' | '@payments' | '@support' | '@account' | '@landing'; ready: (page: Page, s: Shopper) => Promise<void> }[] = [
+const signedInPages: { path: (s: Shopper) => string; name?: string; tag: '@marketplace' | '@history' | '@payments' | '@support' | '@account' | '@landing'; ready: (page: Page, s: Shopper) => Promise<void> }[] = [
   {
     path: () => '/dashboard',
     tag: '@marketplace',
@@ -100,7 +100,25 @@ const signedInPages: { path: (s: Shopper) => string; tag: '@marketplace' | '@his
     },
   },
   { path: () => '/history', tag: '@history', ready: async (page) => expect(page.getByTestId('history-row').first()).toBeVisible() },
-  { path: () => '/payments', tag: '@payments', ready: async (page) => expect(page.getByRole('table').first().locator('tbody tr').first()).toBeVisible() },
+  { path: () => '/payments', tag: '@payments', ready: async (page) => expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible() },
+  {
+    path: () => '/payments',
+    name: '/payments (Topups History)',
+    tag: '@payments',
+    ready: async (page) => {
+      await page.getByRole('tab', { name: 'Topups History' }).click();
+      await expect(page.getByRole('table', { name: 'Top-ups' }).locator('tbody tr').first()).toBeVisible();
+    },
+  },
+  {
+    path: () => '/payments',
+    name: '/payments (Expenses History)',
+    tag: '@payments',
+    ready: async (page) => {
+      await page.getByRole('tab', { name: 'Expenses History' }).click();
+      await expect(page.getByRole('table').locator('tbody tr').first()).toBeVisible();
+    },
+  },
   { path: () => '/support', tag: '@support', ready: async (page) => expect(page.locator('h1')).toBeVisible() },
   { path: () => '/support/new', tag: '@support', ready: async (page) => expect(page.locator('form button[type="submit"]')).toBeVisible() },
   { path: (s) => `/support/${s.ticketId}`, tag: '@support', ready: async (page) => expect(page.getByText('A question about a proxy that I bought this morning')).toBeVisible() },
@@ -118,7 +136,6 @@ for (const theme of THEMES) {
 }
 
 test.describe('every signed-in page fits every width', () => {
-  test.describe.configure({ mode: 'serial' });
   let s: Shopper;
 
   // The tables need rows: the customer pays through the sandbox, so a portal on a real processor skips these.
@@ -134,7 +151,7 @@ test.describe('every signed-in page fits every width', () => {
 
   for (const theme of THEMES) {
     for (const entry of signedInPages) {
-      test(`${entry.path({ customer: {} as Customer, ticketId: ':id', state: '' })} fits six widths in the ${theme} theme`, { tag: [entry.tag] }, async ({ page }) => {
+      test(`${entry.name ?? entry.path({ customer: {} as Customer, ticketId: ':id', state: '' })} fits six widths in the ${theme} theme`, { tag: [entry.tag] }, async ({ page }) => {
         await useTheme(page, theme);
         await signIn(page, s.customer);
         await page.goto(entry.path(s));

@@ -161,15 +161,18 @@ describe('HistoryPage', () => {
   it('selects a row and shows its details: proxy, usage, location, blacklists and info', async () => {
     const user = userEvent.setup();
     await renderPage([first, second]);
-    const panel = screen.getByRole('complementary', { name: 'Proxy details' });
-    expect(within(panel).getByText('Click on Proxy to view details')).toBeInTheDocument();
     await loaded(2);
+    // Nothing selected: the hint says how to select, and no empty panel takes room beside the table.
+    expect(screen.getByTestId('history-details-hint')).toHaveTextContent('Click on Proxy to view details');
+    expect(screen.queryByRole('complementary', { name: 'Proxy details' })).not.toBeInTheDocument();
 
     api.route('GET /api/proxy/usage/2', {
       body: { history_id: '2', bytes_up: 15_300, bytes_down: 2_500_000, connections: 12, updated_at: new Date(2026, 4, 2, 19, 0).toISOString() },
     });
     await user.click(within(bodyRows()[0] as HTMLElement).getByText('Deutsche Telekom'));
     expect(bodyRows()[0]).toHaveAttribute('aria-selected', 'true');
+    const panel = screen.getByRole('complementary', { name: 'Proxy details' });
+    expect(screen.queryByTestId('history-details-hint')).not.toBeInTheDocument();
     expect(within(panel).getByRole('heading', { name: /198\.18\.7\.20/ })).toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: 'login1:pass22@198.18.7.20:31000' })).toBeInTheDocument();
     const field = (block: string, label: string) => {

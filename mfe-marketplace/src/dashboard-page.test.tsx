@@ -298,11 +298,11 @@ describe('DashboardPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const mine = screen.getByRole('list', { name: 'My proxies' });
-    expect(within(mine).getByText('lg1:pw1@gw.example:30000')).toBeInTheDocument();
+    expect(within(mine).getByRole('button', { name: 'lg1:pw1@gw.example:30000' })).toBeInTheDocument();
     expect(within(mine).getByText('lg2:pw2@gw.example:30001')).toBeInTheDocument();
     expect(appQueryClient.getQueryState(queryKeys.user('u1'))?.isInvalidated).toBe(true);
     expect(callsTo('GET', 'proxy/states').length).toBe(statesFetches);
-    expect(screen.getAllByText('lg1:pw1@gw.example:30000').length).toBeGreaterThan(1);
+    expect(screen.getAllByRole('button', { name: 'lg1:pw1@gw.example:30000' }).length).toBeGreaterThan(1);
   });
 
   it('shows Insufficient Funds !!! only for a short balance (402), keeping the cart', async () => {
@@ -424,7 +424,7 @@ describe('DashboardPage', () => {
     const writeText = jest.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     await renderPage();
-    await userEvent.click(await screen.findByText('abcde:12345@gw.example:31000'));
+    await userEvent.click(await screen.findByRole('button', { name: 'abcde:12345@gw.example:31000' }));
     expect(writeText).toHaveBeenCalledWith('abcde:12345@gw.example:31000');
     expect(await screen.findByText('Link Copied')).toBeInTheDocument();
     const mine = screen.getByRole('list', { name: 'My proxies' });
@@ -435,7 +435,7 @@ describe('DashboardPage', () => {
     expect(writeText).toHaveBeenLastCalledWith('gw.example:31000:abcde:12345');
     await userEvent.click(within(mine).getByRole('button', { name: 'Credential format' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'socks5://login:pass@host:port' }));
-    expect(within(mine).getByText('socks5://abcde:12345@gw.example:31000')).toBeInTheDocument();
+    expect(within(mine).getByRole('button', { name: 'socks5://abcde:12345@gw.example:31000' })).toBeInTheDocument();
   });
 
   it('shows the error of a failed list load', async () => {

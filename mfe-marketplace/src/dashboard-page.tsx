@@ -9,6 +9,7 @@ import { BuildLabel } from 'shared/ui/build-label';
 import { CartSummary } from './cart/cart-summary';
 import { MyProxies } from './my-proxies/my-proxies';
 import { ProxyTable } from './proxy-table/proxy-table';
+import { QuantityBuy } from './quantity-buy/quantity-buy';
 import { RegionBrowser } from './region-browser/region-browser';
 import { CatalogueSearch } from './search/catalogue-search';
 import { FiltersSidebar } from './sidebar/filters-sidebar';
@@ -75,6 +76,7 @@ export default function DashboardPage() {
             <ProxyDetails asModal />
           </Suspense>
         )}
+        <QuantityBuy />
         <CartSummary />
         <MyProxies />
       </Stack>

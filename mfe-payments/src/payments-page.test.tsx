@@ -121,7 +121,7 @@ describe('PaymentsPage', () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
-  it('lists completed top-ups only, with date, transaction id and amount', async () => {
+  it('lists completed top-ups only, with date, a short order reference and amount', async () => {
     const topups: TopupRecord[] = [
       { _id: 'order-done', amount: 50, status: 'completed', createdAt: new Date(2026, 2, 4, 9, 30).toISOString() },
       { _id: 'order-pending', amount: 20, status: 'pending', createdAt: new Date(2026, 2, 5, 9, 30).toISOString() },
@@ -137,7 +137,7 @@ describe('PaymentsPage', () => {
     expect(headers).toEqual(['Date', 'Type', 'Amount($)']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
-      ['2026-03-04 09:30', 'order-done', '$50.00'],
+      ['2026-03-04 09:30', 'Top-up #order-do', '$50.00'],
     ]);
     expect(calls.some((call, i) => call.path === '/api/payments/topups/u1' && requests[i]?.headers.get('Authorization') === 'Bearer tok')).toBe(true);
   });

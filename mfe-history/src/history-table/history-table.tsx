@@ -45,6 +45,8 @@ export function CopyProxy({ text }: { text: string }) {
     <Tooltip title="Copy" describeChild>
       <Button
         size="small"
+        // The name is the string itself, read whole (the text is split where it may wrap).
+        aria-label={text}
         onClick={async (event) => {
           event.stopPropagation();
           if (await copyText(text)) enqueueSnackbar(historyTexts.copied, { variant: 'success' });

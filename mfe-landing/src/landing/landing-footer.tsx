@@ -76,7 +76,7 @@ export function LandingFooter() {
               <ChatIcon fontSize="small" aria-hidden="true" />
               <Typography variant="body2">
                 Jabber:{' '}
-                <Link href={`xmpp:${contacts.jabber}`} sx={linkSx}>
+                <Link href={`xmpp:${contacts.jabber}`} aria-label={contacts.jabber} sx={linkSx}>
                   <Address text={contacts.jabber} />
                 </Link>
               </Typography>
@@ -85,7 +85,7 @@ export function LandingFooter() {
               <MailIcon fontSize="small" aria-hidden="true" />
               <Typography variant="body2">
                 Support:{' '}
-                <Link href={`mailto:${contacts.email}`} sx={linkSx}>
+                <Link href={`mailto:${contacts.email}`} aria-label={contacts.email} sx={linkSx}>
                   <Address text={contacts.email} />
                 </Link>
               </Typography>

@@ -30,6 +30,7 @@ export function CopyCredential({ credentials, toast }: { credentials: Credential
       <Button
         size="small"
         onClick={copy}
+        aria-label={text}
         data-testid="proxy-credential"
         sx={{ textTransform: 'none', fontFamily: 'monospace', textAlign: 'left', minWidth: 0, justifyContent: 'flex-start' }}
       >

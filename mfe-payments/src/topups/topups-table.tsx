@@ -7,7 +7,8 @@ import { PaymentsTable } from '../payments-table';
 
 const columns = [
   { header: 'Date', cell: (topup: TopupRecord) => formatDateTime(topup.createdAt) },
-  { header: 'Type', cell: (topup: TopupRecord) => topup._id },
+  // The order's reference, short: enough to quote in a support ticket.
+  { header: 'Type', cell: (topup: TopupRecord) => `Top-up #${topup._id.slice(0, 8)}` },
   { header: 'Amount($)', cell: (topup: TopupRecord) => formatMoney(topup.amount), align: 'right' as const },
 ];
 
