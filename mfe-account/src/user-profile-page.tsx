@@ -21,6 +21,7 @@ import { SecurityIndicator } from './user-profile/security-indicator';
 import { SignInActivity } from './user-profile/sign-in-activity';
 import { SocksCredentials } from './user-profile/socks-credentials';
 import { TwoStepVerification } from './user-profile/two-step-verification';
+import { wrappingTabsSx } from 'shared/ui/wrapping-tabs';
 
 function ProxyAccess({ security }: { security: AccountSecurity }) {
   return (
@@ -60,7 +61,7 @@ export default function UserProfilePage() {
       <Stack spacing={3}>
         <SecurityIndicator security={security.data} />
         <Box>
-          <Tabs value={selected} onChange={(_event, next: number) => setSelected(next)} aria-label="Account settings" variant="scrollable" allowScrollButtonsMobile>
+          <Tabs value={selected} onChange={(_event, next: number) => setSelected(next)} aria-label="Account settings" sx={wrappingTabsSx}>
             {TABS.map((tab, index) => (
               <Tab
                 key={tab.id}

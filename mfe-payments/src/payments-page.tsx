@@ -7,6 +7,7 @@ import { BuildLabel } from 'shared/ui/build-label';
 import { AddPaymentPanel } from './add-payment/add-payment-panel';
 import { ExpensesTable } from './expenses/expenses-table';
 import { TopupsTable } from './topups/topups-table';
+import { wrappingTabsSx } from 'shared/ui/wrapping-tabs';
 
 const TABS = [
   { id: 'add', label: 'Add Payment', Panel: AddPaymentPanel },
@@ -22,7 +23,7 @@ export default function PaymentsPage() {
       <Typography variant="h4" component="h1" gutterBottom>
         Payments
       </Typography>
-      <Tabs value={selected} onChange={(_event, next: number) => setSelected(next)} aria-label="Payments" variant="scrollable" allowScrollButtonsMobile>
+      <Tabs value={selected} onChange={(_event, next: number) => setSelected(next)} aria-label="Payments" sx={wrappingTabsSx}>
         {TABS.map((tab, index) => (
           <Tab key={tab.id} label={tab.label} id={`payments-tab-${tab.id}`} aria-controls={`payments-panel-${tab.id}`} value={index} />
         ))}

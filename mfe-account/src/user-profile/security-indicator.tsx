@@ -23,10 +23,11 @@ function Bar({ label, secured }: { label: string; secured: boolean | null }) {
       <LinearProgress
         variant="determinate"
         value={secured ? 100 : 0}
-        color={secured === null ? 'inherit' : secured ? 'success' : 'warning'}
+        color={secured ? 'success' : 'inherit'}
         aria-labelledby={id}
         aria-valuetext={secured === null ? `${label}: loading` : secured ? `${label}: on` : `${label}: off`}
-        sx={{ height: 8, borderRadius: 4, ...(secured === null ? { opacity: 0.3 } : {}) }}
+        // Off is an empty grey track: a tinted one (MUI's track takes the bar's colour) read as a full bar.
+        sx={{ height: 8, borderRadius: 4, ...(secured ? {} : { bgcolor: 'action.hover', color: 'text.disabled' }), ...(secured === null ? { opacity: 0.3 } : {}) }}
       />
     </Box>
   );

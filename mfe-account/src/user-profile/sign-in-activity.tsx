@@ -13,15 +13,29 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useSetAtom } from 'jotai';
 import { useSnackbar } from 'shared/ui/toasts';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useNavigate } from 'shared/routing/router';
 import { serverMessage } from 'shared/api/api-client';
 import { authDialogAtom } from 'shared/auth/auth-dialog-atoms';
 import { endSession } from 'shared/auth/end-session';
 import { formatDateTime } from 'shared/format/date';
+import { CARD, cardTableSx } from 'shared/ui/card-table';
 import { signOutEverywhere, useSignIns } from '../api/account-security';
 
 /** The latest sign-ins (time, address, browser), this session marked, and signing out everywhere. */
+/** Time, address and browser side by side need about 560 px; narrower, each sign-in is a card. */
+const SIGN_INS_CARDS_BELOW = 560;
+
+/** An IP address that may wrap after a dot or colon, never inside a number. */
+function AddressText({ ip }: { ip: string }) {
+  return ip.split(/(?<=[.:])/).map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
+}
+
 export function SignInActivity() {
   const signIns = useSignIns();
   const navigate = useNavigate();
@@ -59,22 +73,27 @@ export function SignInActivity() {
       {signIns.isError ? (
         <Alert severity="error">{serverMessage(signIns.error, 'Could not load the sign-in activity.')}</Alert>
       ) : (
-        // Focusable so a keyboard can scroll it sideways on a narrow phone.
-        <TableContainer tabIndex={0} role="region" aria-label="Latest sign-ins">
+        // On a phone each sign-in is a card: time and address first, the browser under them.
+        <TableContainer role="region" aria-label="Latest sign-ins" sx={cardTableSx(SIGN_INS_CARDS_BELOW)}>
           <Table size="small" aria-labelledby="sign-in-activity-heading">
             <TableHead>
               <TableRow>
-                <TableCell>Time</TableCell>
-                <TableCell>IP address</TableCell>
-                <TableCell>Browser</TableCell>
+                <TableCell data-card={CARD.tableOnly}>Time</TableCell>
+                <TableCell data-card={CARD.tableOnly}>IP address</TableCell>
+                <TableCell data-card={CARD.tableOnly}>Browser</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {(signIns.data?.signIns ?? []).map((signIn) => (
                 <TableRow key={`${signIn.at}-${signIn.ip}`} data-testid="sign-in-row">
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(signIn.at)}</TableCell>
-                  <TableCell sx={{ wordBreak: 'break-all' }}>{signIn.ip}</TableCell>
-                  <TableCell>
+                  <TableCell data-card={CARD.lead} sx={{ whiteSpace: 'nowrap' }}>
+                    {formatDateTime(signIn.at)}
+                  </TableCell>
+                  {/* An address wraps only between its groups (an IPv6 one is long), never inside a number. */}
+                  <TableCell data-card={CARD.detail} data-label="IP address" sx={{ overflowWrap: 'normal', wordBreak: 'normal' }}>
+                    <AddressText ip={signIn.ip} />
+                  </TableCell>
+                  <TableCell data-card={CARD.wide} data-label="Browser">
                     <Box component="span" sx={{ mr: 1 }}>
                       {signIn.browser}
                     </Box>

@@ -62,7 +62,8 @@ export function SocksCredentials({ security }: { security: AccountSecurity }) {
               autoComplete="off"
               disabled={save.isPending}
               error={error !== null}
-              slotProps={{ htmlInput: { maxLength: 7, spellCheck: false } }}
+              // No maxLength: a pasted longer value would be cut silently; the rule's message says what is wrong.
+              slotProps={{ htmlInput: { spellCheck: false } }}
               fullWidth
             />
             <TextField
@@ -72,7 +73,7 @@ export function SocksCredentials({ security }: { security: AccountSecurity }) {
               autoComplete="off"
               disabled={save.isPending}
               error={error !== null}
-              slotProps={{ htmlInput: { maxLength: 7, spellCheck: false } }}
+              slotProps={{ htmlInput: { spellCheck: false } }}
               fullWidth
             />
           </Stack>

@@ -175,7 +175,10 @@ export const termsSections: TermsSection[] = [
           Each purchased proxy is delivered as login:password@IP:Port. You may choose your own socks login and password
           in Account Settings: each must be {SOCKS_CREDENTIAL_LENGTH.min} to {SOCKS_CREDENTIAL_LENGTH.max} characters long, using letters and digits only.
         </p>
-        <p>Empty fields turn authentication off. A change applies to proxies you buy afterwards, not to those you already have.</p>
+        <p>
+          Leave both fields empty to get generated credentials for each proxy instead: authentication is never off. A
+          change applies to proxies you buy afterwards, not to those you already have.
+        </p>
       </>
     ),
   },

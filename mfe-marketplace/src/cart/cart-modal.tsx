@@ -15,7 +15,9 @@ import { useEffect } from 'react';
 import { formatMoney } from 'shared/format/money';
 import { unsoldItems } from 'shared/marketplace/proxy-filters';
 import { useCartAvailability } from '../api/availability';
-import { useBuyProxies } from '../api/buy-proxies';
+import { INSUFFICIENT_FUNDS_MESSAGE, purchaseFailureMessage, useBuyProxies } from '../api/buy-proxies';
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'shared/routing/router';
 import { Flag } from 'shared/ui/flag';
 import { cartOpenAtom } from '../state/marketplace-atoms';
 import { markTaken } from './cart-availability';
@@ -35,10 +37,19 @@ export function CartModal() {
     open,
   );
   const unavailable = availability.data?.unavailable;
+  // A reopened cart starts without the last purchase's outcome.
+  const resetBuy = buy.reset;
+  useEffect(() => {
+    if (!open) resetBuy();
+  }, [open, resetBuy]);
   useEffect(() => {
     if (unavailable) for (const item of markTaken(cart, unavailable)) replace(item);
   }, [unavailable, cart, replace]);
   const toBuy = unsoldItems(cart);
+  // What the last purchase did, said in the cart itself: what was bought, or why nothing was.
+  const boughtIds = new Set(buy.data?.bought.map((item) => item.ID) ?? []);
+  const boughtIps = (buy.variables ?? []).filter((listing) => boughtIds.has(listing.id)).map((listing) => listing.sock_real_ip);
+  const failure = buy.isError ? purchaseFailureMessage(buy.error) : null;
   return (
     <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm" aria-labelledby="cart-title">
       <DialogTitle id="cart-title">
@@ -48,6 +59,29 @@ export function CartModal() {
         </Typography>
       </DialogTitle>
       <DialogContent dividers>
+        {buy.isSuccess && boughtIps.length > 0 && (
+          <Alert severity="success" sx={{ mb: 2 }} data-testid="cart-bought">
+            Bought {boughtIps.length === 1 ? 'proxy' : `${boughtIps.length} proxies`}: {boughtIps.join(', ')}. Their login and address are in{' '}
+            <strong>My Proxies</strong> below and in{' '}
+            <Link component={RouterLink} to="/history">
+              History
+            </Link>
+            .
+          </Alert>
+        )}
+        {failure !== null && (
+          <Alert severity="error" sx={{ mb: 2 }} data-testid="cart-failure">
+            {failure}
+            {failure === INSUFFICIENT_FUNDS_MESSAGE && (
+              <>
+                {' '}
+                <Link component={RouterLink} to="/payments">
+                  Top up your balance in Payments
+                </Link>
+              </>
+            )}
+          </Alert>
+        )}
         {cart.length === 0 ? (
           <Typography color="text.secondary">Your cart is empty.</Typography>
         ) : (

@@ -132,6 +132,11 @@ const ProxyRow = memo(function ProxyRow({
   );
 });
 
+/** "12 of 120 proxies"; a capped search says its total is only the first matches. */
+export function countLabel(shown: number, total: number, capped: boolean): string {
+  return capped ? `${shown} of the first ${total} matches` : `${shown} of ${total} proxies`;
+}
+
 /** One cell through TanStack's renderer (the column's `cell`, or its plain value). */
 function CellValue({ row, columnId }: { row: ProxyRowModel; columnId: string }) {
   const cell = row.getAllCells().find((candidate) => candidate.column.id === columnId);
@@ -299,7 +304,7 @@ export function ProxyTable() {
       {chosen && source.isSuccess && (
         <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, px: 1.5 }}>
           <Typography variant="body2" color="text.secondary">
-            {filtered.length} of {source.data.length} proxies
+            {countLabel(filtered.length, source.data.length, findQuery !== null && source.data.length >= FIND_LIMIT)}
           </Typography>
           <Pager page={currentPage} count={pages} onChange={changePage} />
         </Box>

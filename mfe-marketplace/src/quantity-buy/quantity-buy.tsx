@@ -11,7 +11,9 @@ import { MAX_PROXIES_PER_PURCHASE } from 'contract/limits';
 import type { BuyMatchingRequest } from 'contract/marketplace';
 import { useSnackbar } from 'shared/ui/toasts';
 import { useBuyMatching } from '../api/buy-matching';
-import { PURCHASED_MESSAGE, purchaseFailureMessage } from '../api/buy-proxies';
+import { INSUFFICIENT_FUNDS_MESSAGE, PURCHASED_MESSAGE, purchaseFailureMessage } from '../api/buy-proxies';
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'shared/routing/router';
 import { findQueryAtom, selectionAtom } from '../state/marketplace-atoms';
 
 export const QUANTITY_KINDS: { value: BuyMatchingRequest['kind']; label: string }[] = [
@@ -101,6 +103,14 @@ export function QuantityBuy() {
       {outcome && (
         <Alert severity={outcome.ok ? 'success' : 'error'} sx={{ mt: 1 }} data-testid="quantity-buy-outcome">
           {outcome.text}
+          {outcome.text === INSUFFICIENT_FUNDS_MESSAGE && (
+            <>
+              {' '}
+              <Link component={RouterLink} to="/payments">
+                Top up your balance in Payments
+              </Link>
+            </>
+          )}
         </Alert>
       )}
     </Paper>

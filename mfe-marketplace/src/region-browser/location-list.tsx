@@ -10,7 +10,7 @@ import { Flag } from 'shared/ui/flag';
 import type { RegionTab } from '../state/tab-atoms';
 import { useCountries } from '../api/countries';
 import { useStates } from '../api/states';
-import { chooseLocationAtom, selectionAtom } from '../state/marketplace-atoms';
+import { chooseLocationAtom, findQueryAtom, selectionAtom } from '../state/marketplace-atoms';
 
 const US = 'US';
 
@@ -33,7 +33,10 @@ export function LocationList({ tab, onChosen, compact = false }: { tab: RegionTa
   const isUsa = tab.as === 'USA';
   const states = useStates(isUsa);
   const countries = useCountries(tab.as, !isUsa);
-  const selection = useAtomValue(selectionAtom);
+  const chosen = useAtomValue(selectionAtom);
+  // While a catalogue search shows its results, no location is the one shown.
+  const searching = useAtomValue(findQueryAtom) !== null;
+  const selection = searching ? { country: null, state: null } : chosen;
   const choose = useSetAtom(chooseLocationAtom);
   const query = isUsa ? states : countries;
   // The chips are built as a transition, in slices the browser can interrupt, after the answer arrives: the

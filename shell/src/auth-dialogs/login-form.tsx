@@ -21,6 +21,7 @@ import { AltchaCaptcha, type CaptchaHandle } from './altcha-captcha';
 import { logIn, verifyCaptcha } from './auth-api';
 import { loginFailure, loginMessages } from './auth-messages';
 import { SecondFactorForm } from './second-factor-form';
+import { registeredUsernameAtom } from './registered-username';
 
 /**
  * Login: the solved captcha is verified first (POST /api/auth/verify), then sent with the
@@ -44,8 +45,9 @@ export function LoginForm() {
     navigate(returnTo);
   };
 
+  const registeredUsername = useAtomValue(registeredUsernameAtom);
   const formik = useFormik({
-    initialValues: { username: '', password: '', captcha: '' },
+    initialValues: { username: registeredUsername, password: '', captcha: '' },
     validationSchema: loginSchema,
     onSubmit: async (values, helpers) => {
       setFormError(null);
@@ -99,7 +101,7 @@ export function LoginForm() {
           {...formFieldProps(formik, 'username', 'login')}
           label="Username"
           autoComplete="username"
-          autoFocus
+          autoFocus={registeredUsername === ''}
           required
           fullWidth
           disabled={busy}
@@ -108,6 +110,7 @@ export function LoginForm() {
           {...formFieldProps(formik, 'password', 'login')}
           label="Password"
           autoComplete="current-password"
+          autoFocus={registeredUsername !== ''}
           required
           fullWidth
           disabled={busy}

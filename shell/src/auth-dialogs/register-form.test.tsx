@@ -54,6 +54,8 @@ describe('register dialog', () => {
     answer.resolve({ status: 201, body: { userInfo: { _id: 'u1', username: 'alice', email: 'alice@example.com' }, message: 'ok' } });
     expect(await screen.findByText('Registration successful')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('/ login'));
+    // The login dialog starts with the name just registered.
+    expect(await screen.findByRole('textbox', { name: /^username/i })).toHaveValue('alice');
     expect(calls.find((c) => c.path === '/api/auth/register')?.body).toEqual({
       username: 'alice',
       email: 'alice@example.com',

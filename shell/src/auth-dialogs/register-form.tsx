@@ -15,12 +15,14 @@ import { formFieldProps } from 'shared/validation/shown-field-error';
 import { registerAccount } from './auth-api';
 import { registerMessages } from './auth-messages';
 import { AuthDialogLink } from 'shared/ui/auth-dialog-link';
+import { registeredUsernameAtom } from './registered-username';
 
 type Field = 'username' | 'email' | 'password' | 'confirmPassword';
 
 /** Register: success toasts and opens the login dialog; it does not sign anyone in. */
 export function RegisterForm() {
   const setDialog = useSetAtom(authDialogAtom);
+  const setRegisteredUsername = useSetAtom(registeredUsernameAtom);
   const { enqueueSnackbar } = useSnackbar();
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -32,6 +34,7 @@ export function RegisterForm() {
       try {
         await registerAccount({ username: username.trim(), email: email.trim(), password });
         enqueueSnackbar(registerMessages.success, { variant: 'success' });
+        setRegisteredUsername(username.trim());
         setDialog('login');
       } catch (error) {
         enqueueSnackbar(registerMessages.failed, { variant: 'error' });

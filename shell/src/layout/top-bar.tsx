@@ -152,13 +152,19 @@ export function TopBar() {
         )}
         <Box sx={{ flexGrow: 1 }} />
         {signedIn && !mobile && <TestModeChip />}
-        {signedIn && <UserSummary />}
+        {signedIn && !mobile && <UserSummary />}
         <HoverHint text={mode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}>
           <IconButton aria-label="Toggle light/dark theme" onClick={toggleTheme}>
             {mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
           </IconButton>
         </HoverHint>
       </Toolbar>
+      {/* On a phone the balance and the whole user name get a line of their own under the bar. */}
+      {mobile && signedIn && (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', px: 2, pb: 0.5, minWidth: 0 }} data-testid="user-strip">
+          <UserSummary />
+        </Box>
+      )}
       {mobile && signedIn && <TestModeChip variant="strip" />}
       {mobile && signedIn && (
         <Collapse in={menuOpen}>

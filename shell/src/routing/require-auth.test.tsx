@@ -7,6 +7,7 @@ import { authDialogAtom, returnToAtom } from 'shared/auth/auth-dialog-atoms';
 import { appStore } from 'shared/store/app-store';
 import { AppProviders } from 'shared/ui/app-providers';
 import { LOGIN_REQUIRED_MESSAGE, RequireAuth } from './require-auth';
+import { IDLE_SIGN_OUT_MESSAGE, markIdleSignOut, takeIdleSignOut } from '../session/idle-sign-out';
 
 function DialogState() {
   return <p data-testid="dialog">{useAtomValue(authDialogAtom)}</p>;
@@ -46,6 +47,13 @@ describe('RequireAuth', () => {
     expect(await screen.findByText('You were signed out because your account signed in elsewhere.')).toBeInTheDocument();
     expect(screen.queryByText(LOGIN_REQUIRED_MESSAGE)).not.toBeInTheDocument();
     expect(screen.getByTestId('dialog')).toHaveTextContent('login');
+  });
+
+  it('after an inactivity logout says why before the general message, once', async () => {
+    markIdleSignOut();
+    renderAt('/history');
+    expect(await screen.findByText(`${IDLE_SIGN_OUT_MESSAGE} ${LOGIN_REQUIRED_MESSAGE}`)).toBeInTheDocument();
+    expect(takeIdleSignOut()).toBe(false);
   });
 
   it('without a session: toasts, opens the login dialog, goes to / and remembers the route', async () => {

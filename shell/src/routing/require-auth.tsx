@@ -4,6 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'shared/routing/router';
 import { authDialogAtom, DEFAULT_AFTER_LOGIN, returnToAtom } from 'shared/auth/auth-dialog-atoms';
 import { isAuthenticatedAtom, signedOutReasonAtom } from 'shared/auth/auth-atoms';
+import { IDLE_SIGN_OUT_MESSAGE, takeIdleSignOut } from '../session/idle-sign-out';
 
 export const LOGIN_REQUIRED_MESSAGE = 'You must log in to access this page.';
 
@@ -28,8 +29,10 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     if (signedIn) return;
     setReturnTo(`${location.pathname}${location.search}`);
     setDialog('login');
-    // A session ended by a login elsewhere says so; otherwise the general message.
-    enqueueSnackbar(signedOutReason ?? LOGIN_REQUIRED_MESSAGE, { variant: 'warning', preventDuplicate: true });
+    // A session ended by a login elsewhere says so; one ended for inactivity says that before the general message.
+    const idle = takeIdleSignOut();
+    const message = signedOutReason ?? (idle ? `${IDLE_SIGN_OUT_MESSAGE} ${LOGIN_REQUIRED_MESSAGE}` : LOGIN_REQUIRED_MESSAGE);
+    enqueueSnackbar(message, { variant: 'warning', preventDuplicate: true });
   }, [signedIn, signedOutReason, location.pathname, location.search, setDialog, setReturnTo, enqueueSnackbar]);
 
   if (!signedIn) return <Navigate to="/" replace />;

@@ -8,6 +8,7 @@ import { queryKeys } from 'shared/query/query-keys';
 import { useSnackbar } from 'shared/ui/toasts';
 import { preloadRemoteModules } from '../remotes/remote-registry';
 import { signedInNextModules } from '../routing/route-modules';
+import { markIdleSignOut } from './idle-sign-out';
 import { watchInactivity } from './inactivity';
 
 /** A few seconds after the page's load event, at the browser's next idle period. Returns a cancel function. */
@@ -77,6 +78,7 @@ export function SessionEffects() {
   useEffect(() => {
     if (!token) return;
     return watchInactivity(() => {
+      markIdleSignOut();
       void import('shared/auth/end-session')
         .then(({ endSession }) => endSession())
         .finally(() => window.location.reload());
