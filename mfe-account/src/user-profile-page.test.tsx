@@ -192,6 +192,13 @@ describe('account settings page', () => {
       expect(within(codes).getAllByRole('listitem').map((item) => item.textContent)).toEqual(recoveryCodes);
       await findToast('2-step verification enabled');
       expect(await screen.findByText('1/2 secured')).toBeInTheDocument();
+      // The codes can be copied whole, one a line.
+      const writeText = jest.fn().mockResolvedValue(undefined);
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+      await user.click(screen.getByRole('button', { name: 'Copy codes' }));
+      expect(writeText).toHaveBeenCalledWith(recoveryCodes.join('\n'));
+      await findToast('Recovery codes copied');
+      expect(screen.getByRole('button', { name: 'Download codes' })).toBeEnabled();
       await user.click(screen.getByRole('button', { name: 'I have saved my recovery codes' }));
       expect(screen.queryByTestId('recovery-codes')).not.toBeInTheDocument();
       expect(screen.getByTestId('two-step-state')).toHaveTextContent('Enabled');

@@ -17,6 +17,8 @@ import { useSnackbar } from 'shared/ui/toasts';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState, type FormEvent } from 'react';
 import { serverMessage } from 'shared/api/api-client';
+import { downloadText } from 'shared/browser/download-text';
+import { copyText } from 'shared/clipboard/copy-text';
 import { authAtom } from 'shared/auth/auth-atoms';
 import { PasswordField } from 'shared/ui/password-field';
 import { accountMessages, TOTP_CODE_PATTERN } from 'contract/account-rules';
@@ -198,6 +200,30 @@ function SetupWizard({ setup, onEnabled }: { setup: TwoFactorSetup; onEnabled: (
   );
 }
 
+/** The codes as a text file's content: one a line, under a line that says what they are. */
+export function recoveryCodesText(codes: readonly string[]): string {
+  return ['Private Sock5 recovery codes (each logs you in once):', ...codes, ''].join('\n');
+}
+
+function RecoveryCodeActions({ codes }: { codes: string[] }) {
+  const { enqueueSnackbar } = useSnackbar();
+  return (
+    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+      <Button
+        size="small"
+        onClick={async () => {
+          if (await copyText(codes.join('\n'))) enqueueSnackbar('Recovery codes copied', { variant: 'success' });
+        }}
+      >
+        Copy codes
+      </Button>
+      <Button size="small" onClick={() => downloadText(recoveryCodesText(codes), 'private-sock5-recovery-codes.txt')}>
+        Download codes
+      </Button>
+    </Stack>
+  );
+}
+
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   return (
     <Stack spacing={2}>
@@ -210,6 +236,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
           <li key={code}>{code}</li>
         ))}
       </Box>
+      <RecoveryCodeActions codes={codes} />
       <Button variant="outlined" onClick={onDone} sx={{ alignSelf: 'flex-start' }}>
         I have saved my recovery codes
       </Button>

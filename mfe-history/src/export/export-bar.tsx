@@ -8,23 +8,13 @@ import { useSnackbar } from 'shared/ui/toasts';
 import { useState } from 'react';
 import { copyText } from 'shared/clipboard/copy-text';
 import { EXPORT_FORMATS, exportFileName, exportProxies, type ExportFormat } from './export-formats';
+import { downloadText } from 'shared/browser/download-text';
 
 export const exportTexts = {
   copied: (count: number) => (count === 1 ? '1 proxy copied' : `${count} proxies copied`),
   copyFailed: 'Copy failed: your browser refused the clipboard',
 };
 
-/** Offers the browser a text file to save. */
-function download(text: string, fileName: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
 
 /** Copy or download the checked proxies in a proxy client's notation or as CSV. */
 export function ExportBar({ items }: { items: HistoryItem[] }) {
@@ -63,7 +53,7 @@ export function ExportBar({ items }: { items: HistoryItem[] }) {
       <Button
         variant="outlined"
         disabled={none}
-        onClick={() => download(exportProxies(items, format), exportFileName(format, new Date()), format === 'csv' ? 'text/csv' : 'text/plain')}
+        onClick={() => downloadText(exportProxies(items, format), exportFileName(format, new Date()), format === 'csv' ? 'text/csv' : 'text/plain')}
       >
         Download selected
       </Button>

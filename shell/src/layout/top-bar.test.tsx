@@ -2,6 +2,7 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { loginSucceededAtom, logoutAtom } from 'shared/auth/auth-atoms';
+import { authDialogAtom } from 'shared/auth/auth-dialog-atoms';
 import { queryKeys } from 'shared/query/query-keys';
 import { appQueryClient } from 'shared/query/query-client';
 import { appStore } from 'shared/store/app-store';
@@ -65,6 +66,17 @@ describe('TopBar', () => {
     prefetchFrameData();
     await act(async () => undefined);
     expect(api.calls).toHaveLength(0);
+  });
+
+  it('offers a visitor Login and Register, which open their dialogs', async () => {
+    appStore.set(logoutAtom);
+    await renderAt('/terms-and-conditions');
+    expect(screen.queryByTestId('username')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(appStore.get(authDialogAtom)).toBe('register');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(appStore.get(authDialogAtom)).toBe('login');
+    appStore.set(authDialogAtom, 'closed');
   });
 
   it('lists the five navigation items and highlights the current one', async () => {

@@ -19,6 +19,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'shared/routing/router';
 import { useCurrentUser } from 'shared/api/users';
 import { isAuthenticatedAtom } from 'shared/auth/auth-atoms';
+import { authDialogAtom } from 'shared/auth/auth-dialog-atoms';
 import { formatMoney } from 'shared/format/money';
 import { themeModeAtom, toggleThemeAtom } from 'shared/theme/theme-atoms';
 import { CONTENT_MAX_WIDTH } from 'shared/ui/theme';
@@ -97,6 +98,21 @@ function UserSummary() {
   );
 }
 
+/** A visitor on a public page (the terms) can log in or register from the bar, as on the landing page. */
+function VisitorActions() {
+  const setDialog = useSetAtom(authDialogAtom);
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, flexShrink: 0 }}>
+      <Button color="inherit" size="small" onClick={() => setDialog('login')}>
+        Login
+      </Button>
+      <Button variant="contained" size="small" onClick={() => setDialog('register')}>
+        Register
+      </Button>
+    </Box>
+  );
+}
+
 export function TopBar() {
   const theme = useTheme();
   const mobile = useMediaQuery(theme.breakpoints.down('md'));
@@ -153,6 +169,7 @@ export function TopBar() {
         <Box sx={{ flexGrow: 1 }} />
         {signedIn && !mobile && <TestModeChip />}
         {signedIn && !mobile && <UserSummary />}
+        {!signedIn && <VisitorActions />}
         <HoverHint text={mode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}>
           <IconButton aria-label="Toggle light/dark theme" onClick={toggleTheme}>
             {mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
