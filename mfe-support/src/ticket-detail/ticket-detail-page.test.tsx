@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatDateTime } from 'shared/format/date';
 import { appQueryClient } from 'shared/query/query-client';
@@ -25,7 +25,7 @@ describe('the ticket page (/support/{id})', () => {
     });
     await renderSupport(`/support/${ID}`);
     expect(await screen.findByRole('heading', { name: 'Ticket #abcdef' })).toBeInTheDocument();
-    expect(screen.getByText('Status: open')).toBeInTheDocument();
+    expect(screen.getByText('Status: Open')).toBeInTheDocument();
     const items = within(screen.getByRole('list', { name: 'Messages' })).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('alice');
     expect(items[0]).toHaveTextContent(formatDateTime('2026-11-20T10:15:00.000Z'));
@@ -67,7 +67,7 @@ describe('the ticket page (/support/{id})', () => {
     logged.mockRestore();
   });
 
-  it("'close ticket' sends status 'Closed' and returns to the list", async () => {
+  it("'close ticket' asks first, then sends status 'Closed', returns to the list and says so", async () => {
     const fake = fakeApi({
       [ONE]: { body: ticket() },
       [`PUT /api/support/ticket/${ID}`]: { body: ticket({ status: 'Closed' }) },
@@ -77,8 +77,16 @@ describe('the ticket page (/support/{id})', () => {
     const user = userEvent.setup();
     await renderSupport(`/support/${ID}`);
     await user.click(await screen.findByRole('button', { name: 'close ticket' }));
+    // Keeping it open sends nothing.
+    const confirm = await screen.findByRole('dialog', { name: /^Close Ticket #/ });
+    await user.click(within(confirm).getByRole('button', { name: 'Keep it open' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fake.callsTo(`PUT /api/support/ticket/${ID}`)).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'close ticket' }));
+    await user.click(within(await screen.findByRole('dialog', { name: /^Close Ticket #/ })).getByRole('button', { name: 'Close ticket' }));
     expect(await screen.findByRole('heading', { name: 'My Support Ticket' })).toBeInTheDocument();
     expect(fake.callsTo(`PUT /api/support/ticket/${ID}`)[0]?.body).toEqual({ status: 'Closed' });
+    expect(await screen.findByText(`Ticket #${ID.slice(0, 6)} closed`)).toBeInTheDocument();
   });
 
   it('a closed ticket shows no reply form; Back goes to /support', async () => {

@@ -7,6 +7,14 @@ import { useNavigate, useParams } from 'shared/routing/router';
 import { useAddMessage, useCloseTicket, useTicket } from '../api/tickets';
 import { MessageList } from './message-list';
 import { ticketNotReady } from './ticket-not-ready';
+import { ticketTitle } from '../ticket-labels';
+import { useSnackbar } from 'shared/ui/toasts';
+import Alert from '@mui/material/Alert';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import { TicketHeading } from './ticket-heading';
 import { TicketTextField } from './ticket-text-field';
 
@@ -14,6 +22,7 @@ import { TicketTextField } from './ticket-text-field';
 export function TicketDetailPage() {
   const { ticketId = '' } = useParams();
   const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
   const ticket = useTicket(ticketId);
 
   const back = (
@@ -28,7 +37,15 @@ export function TicketDetailPage() {
     <Stack spacing={2}>
       <TicketHeading ticket={data} back={back} />
       <MessageList messages={data.messages} />
-      {data.status === 'open' && <ReplyForm ticketId={data._id} onClosed={() => void navigate('/support')} />}
+      {data.status === 'open' && (
+        <ReplyForm
+          ticketId={data._id}
+          onClosed={() => {
+            enqueueSnackbar(`${ticketTitle(data._id)} closed`, { variant: 'success' });
+            void navigate('/support');
+          }}
+        />
+      )}
     </Stack>
   );
 }
@@ -37,6 +54,7 @@ function ReplyForm({ ticketId, onClosed }: { ticketId: string; onClosed: () => v
   const [text, setText] = useState('');
   const reply = useAddMessage(ticketId);
   const close = useCloseTicket(ticketId);
+  const [confirming, setConfirming] = useState(false);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -56,15 +74,28 @@ function ReplyForm({ ticketId, onClosed }: { ticketId: string; onClosed: () => v
         <Button type="submit" variant="contained" disabled={reply.isPending}>
           Add reply
         </Button>
-        <Link
-          component="button"
-          type="button"
-          onClick={() => close.mutate(undefined, { onSuccess: onClosed, onError: (error) => console.error('closing failed', error) })}
-          disabled={close.isPending}
-        >
+        <Link component="button" type="button" onClick={() => setConfirming(true)} disabled={close.isPending}>
           close ticket
         </Link>
       </Box>
+      {/* Closing cannot be undone by the customer: it asks first, then says it happened (on the list). */}
+      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="close-ticket-title">
+        <DialogTitle id="close-ticket-title">Close {ticketTitle(ticketId)}?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>A closed ticket takes no more replies. For anything new, open another ticket.</DialogContentText>
+          {close.isError && <Alert severity="error">The ticket could not be closed. Please try again.</Alert>}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)}>Keep it open</Button>
+          <Button
+            variant="contained"
+            disabled={close.isPending}
+            onClick={() => close.mutate(undefined, { onSuccess: onClosed, onError: (error) => console.error('closing failed', error) })}
+          >
+            Close ticket
+          </Button>
+        </DialogActions>
+      </Dialog>
     </Stack>
   );
 }

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { Ticket } from 'contract/support';
 import { formatDateTime } from 'shared/format/date';
-import { categoryLabel, ticketTitle } from '../ticket-labels';
+import { categoryLabel, statusLabel, ticketTitle } from '../ticket-labels';
 import { TicketProxyNote } from './ticket-proxy';
 
 /**
@@ -22,7 +22,7 @@ export function TicketHeading({ ticket, back, children }: { ticket: Ticket; back
         {children}
       </Box>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-        <Chip label={`Status: ${ticket.status}`} color={ticket.status === 'open' ? 'success' : 'default'} />
+        <Chip label={`Status: ${statusLabel(ticket.status)}`} color={ticket.status === 'open' ? 'success' : 'default'} />
         <Chip label={categoryLabel(ticket.category)} variant="outlined" />
         <Typography variant="body2" color="text.secondary">
           Created {formatDateTime(ticket.createdAt)}

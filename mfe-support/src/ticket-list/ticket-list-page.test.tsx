@@ -49,7 +49,7 @@ describe('the ticket list (/support)', () => {
     expect(within(older).getByRole('heading', { name: 'Ticket #abcdef' })).toBeInTheDocument();
     expect(within(older).getByRole('link', { name: 'My proxy stopped w' })).toHaveAttribute('href', '/support/abcdef123456-ticket');
     expect(within(older).getByText('Tech Support')).toBeInTheDocument();
-    expect(within(older).getByText('open')).toBeInTheDocument();
+    expect(within(older).getByText('Open')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Support desk' })).not.toBeInTheDocument();
   });
 

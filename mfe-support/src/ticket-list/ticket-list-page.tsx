@@ -14,7 +14,7 @@ import { PageSpinner, useDelayElapsed } from 'shared/ui/page-spinner';
 import type { TicketSummary } from 'contract/support';
 import { useTickets } from '../api/tickets';
 import { NewTicketForm } from '../new-ticket/new-ticket-form';
-import { categoryLabel, ticketPreview, ticketTitle } from '../ticket-labels';
+import { categoryLabel, statusLabel, ticketPreview, ticketTitle } from '../ticket-labels';
 import { SupportLinks } from './support-links';
 
 /** /support: the customer's tickets, newest first, and the inline form that opens a new one. */
@@ -80,7 +80,7 @@ function TicketItem({ ticket }: { ticket: TicketSummary }) {
       </Box>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <Chip label={categoryLabel(ticket.category)} variant="outlined" />
-        <Chip label={ticket.status} color={ticket.status === 'open' ? 'success' : 'default'} />
+        <Chip label={statusLabel(ticket.status)} color={ticket.status === 'open' ? 'success' : 'default'} />
       </Box>
     </Paper>
   );
