@@ -40,6 +40,12 @@ describe('portal hosting', () => {
       assert.match(response.body, /<title>shell<\/title>/);
       assert.equal(response.headers['cache-control'], 'no-cache', url);
     }
+    // A path no page lives at is the shell's Page Not Found, answered as a 404.
+    for (const url of ['/no-such-page', '/dashboard/extra', '/history/2']) {
+      const missing = await app.inject({ method: 'GET', url, headers: html });
+      assert.equal(missing.statusCode, 404, url);
+      assert.match(missing.body, /<title>shell<\/title>/);
+    }
     // A page names its remote's files in its head, so they download from the start.
     const landing = await app.inject({ method: 'GET', url: '/' });
     assert.match(landing.body, /<title>shell<\/title><link rel="preload" href="\/remotes\/landing\/mf-manifest.json" as="fetch" crossorigin="anonymous">$/);

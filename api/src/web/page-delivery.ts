@@ -166,6 +166,8 @@ export function createPageDelivery(options: {
       if (!page) return reply.code(503).send({ message: 'The portal is not built yet. Run the build, then reload.' });
       // A first view is in the theme the cookie names, a canary's preload by the customer the cookies name: a
       // shared cache must keep one copy per cookie.
+      // A path no page lives at gets the shell all the same (it draws its Page Not Found, with the top bar), as a 404.
+      if (!preloads.isPage(path)) reply.code(404);
       const byCookie = firstView !== null || options.sources.canaryActive();
       reply.header('cache-control', 'no-cache').header('vary', byCookie ? 'accept-encoding, cookie' : 'accept-encoding').type('text/html; charset=utf-8');
       const accepted = String(request.headers['accept-encoding'] ?? '');

@@ -31,6 +31,8 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 export interface PagePreloads {
   /** The <link> tag for the page at `path` (empty when no remote page matches it). */
   linksFor(path: string, sources: RemoteSourceMap): string;
+  /** Whether a page of the portal lives at `path` (`/` or a route of a remote); any other path is a 404 page. */
+  isPage(path: string): boolean;
 }
 
 export function createPagePreloads(options: { manifestFile: URL }): PagePreloads {
@@ -42,5 +44,6 @@ export function createPagePreloads(options: { manifestFile: URL }): PagePreloads
       if (manifest === undefined) return '';
       return `<link rel="preload" href="${escapeAttribute(manifest)}" as="fetch" crossorigin="anonymous">`;
     },
+    isPage: (path) => path === '/' || routes.some((candidate) => candidate.pattern.test(path)),
   };
 }

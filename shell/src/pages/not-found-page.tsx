@@ -5,7 +5,7 @@ import { Link } from 'shared/routing/router';
 
 export function NotFoundPage() {
   return (
-    <Box component="main" sx={{ minHeight: '70vh', display: 'grid', placeItems: 'center', textAlign: 'center', p: 4 }}>
+    <Box component="section" sx={{ minHeight: '70vh', display: 'grid', placeItems: 'center', textAlign: 'center', p: 4 }}>
       <div>
         <Typography variant="h2" component="p" color="text.secondary">
           404

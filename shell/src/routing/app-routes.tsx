@@ -46,6 +46,15 @@ export function AppRoutes() {
         {publicPages.map(({ path, module }) => (
           <Route key={path} path={path} element={<RemotePage module={module} />} />
         ))}
+        {/* Inside the frame: a wrong address still shows the logo, the top bar and the way home. */}
+        <Route
+          path="*"
+          element={
+            <Lazy>
+              <NotFoundPage />
+            </Lazy>
+          }
+        />
       </Route>
       <Route
         element={
@@ -60,14 +69,6 @@ export function AppRoutes() {
           <Route key={path} path={path} element={<RemotePage module={module} />} />
         ))}
       </Route>
-      <Route
-        path="*"
-        element={
-          <Lazy>
-            <NotFoundPage />
-          </Lazy>
-        }
-      />
     </Routes>
   );
 }
