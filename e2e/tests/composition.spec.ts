@@ -35,9 +35,12 @@ test('a protected route while signed out toasts, opens the login dialog and land
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('an unknown path shows Page Not Found with a way home', { tag: ['@shell'] }, async ({ page }) => {
-  await page.goto('/no/such/page');
+test('an unknown path answers 404 and shows Page Not Found in the frame, with a way home', { tag: ['@shell'] }, async ({ page }) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Private Sock5' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
   await page.getByRole('link', { name: 'Go to Homepage' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
