@@ -36,6 +36,8 @@ test('a new customer tops up $50 through the sandbox checkout and sees the balan
 
   await page.getByRole('radio', { name: 'Litecoin (LTC)' }).check();
   await page.getByRole('button', { name: 'Confirm test payment' }).click();
+  // Back on the portal, the page says the payment was received (and the address drops the checkout's query).
+  await expect(page.getByTestId('payment-received')).toContainText('Payment received.');
   await expect(page).toHaveURL(/\/payments$/);
   await expect(page.getByTestId('balance')).toHaveText('$50.00');
 

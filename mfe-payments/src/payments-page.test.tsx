@@ -8,13 +8,13 @@ import { AppProviders } from 'shared/ui/app-providers';
 import { MemoryRouter } from 'react-router';
 import { browserNavigation } from './api/create-order';
 import { fakeApi } from 'test-kit/fake-api';
-import PaymentsPage from './payments-page';
+import PaymentsPage, { PAYMENT_RECEIVED_MESSAGE } from './payments-page';
 
-async function renderPage() {
+async function renderPage(path = '/payments') {
   await act(async () => {
     render(
       <AppProviders>
-        <MemoryRouter initialEntries={['/payments']}>
+        <MemoryRouter initialEntries={[path]}>
           <PaymentsPage />
         </MemoryRouter>
       </AppProviders>,
@@ -32,6 +32,20 @@ describe('PaymentsPage', () => {
   });
   afterEach(() => {
     jest.restoreAllMocks();
+  });
+
+  it('says the payment was received when the checkout sends the payer back, until closed', async () => {
+    fakeApi({});
+    await renderPage('/payments?paid=1');
+    expect(screen.getByTestId('payment-received')).toHaveTextContent(PAYMENT_RECEIVED_MESSAGE);
+    await userEvent.click(within(screen.getByTestId('payment-received')).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByTestId('payment-received')).not.toBeInTheDocument();
+  });
+
+  it('says nothing of a payment on an ordinary visit', async () => {
+    fakeApi({});
+    await renderPage();
+    expect(screen.queryByTestId('payment-received')).not.toBeInTheDocument();
   });
 
   it('shows the three tabs with Add Payment open, $50 selected and the instructions', async () => {

@@ -2,6 +2,7 @@
 // are off). The routes under /api/orders and /api/payments read it; the sandbox checkout exists only
 // when the sandbox is the provider.
 import { randomBytes } from 'node:crypto';
+import { PAID_QUERY } from 'contract/checkout-return';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { createBtcpayProvider } from '../payments/btcpay/btcpay-provider.ts';
@@ -19,7 +20,7 @@ declare module 'fastify' {
 export function createPaymentProvider(config: Config): PaymentProvider | null {
   const settings = config.payments;
   if (settings.provider === 'btcpay') {
-    return createBtcpayProvider({ ...settings.btcpay, redirectUrl: `${config.publicUrl}/payments` });
+    return createBtcpayProvider({ ...settings.btcpay, redirectUrl: `${config.publicUrl}/payments?${PAID_QUERY}` });
   }
   if (!settings.sandboxEnabled) return null;
   // The sandbox signs and verifies in this process only, so a fresh secret per start is enough.

@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
+import { PAID_QUERY } from 'contract/checkout-return';
 import { buildInvoiceEvent, type InvoiceEventType } from '../../../../payments/btcpay/btcpay-event.ts';
 import { renderSandboxCheckout, renderSandboxNotFound } from '../../../../payments/sandbox/sandbox-checkout-page.ts';
 import { SANDBOX_CHECKOUT_PATH } from '../../../../payments/sandbox/sandbox-provider.ts';
@@ -90,7 +91,7 @@ const sandbox: FastifyPluginAsyncTypebox<SandboxRoutesOptions> = async (app, { r
         throw new Error(`sandbox webhook delivery answered ${delivery.statusCode}`);
       }
       // 303: the browser follows with a GET, as after any form post.
-      return reply.code(303).header('location', type === 'InvoiceSettled' ? returnUrl : `${SANDBOX_CHECKOUT_PATH}/${encodeURIComponent(invoiceId)}`).send();
+      return reply.code(303).header('location', type === 'InvoiceSettled' ? `${returnUrl}?${PAID_QUERY}` : `${SANDBOX_CHECKOUT_PATH}/${encodeURIComponent(invoiceId)}`).send();
     });
   }
 };

@@ -42,7 +42,7 @@ for (const backend of backends) {
 
       const confirm = await app.inject(form(`${checkoutUrl.pathname}/confirm`, { coin: 'LTC' }));
       assert.equal(confirm.statusCode, 303);
-      assert.equal(confirm.headers.location, 'http://portal.test/payments');
+      assert.equal(confirm.headers.location, 'http://portal.test/payments?paid=1');
       assert.equal(await balanceCents(app, user.id), 5000);
 
       // A second click (or a replayed form post) credits nothing more; the page now says it is paid.
