@@ -31,7 +31,9 @@ export function PortalFrame({ children }: { children: ReactNode }) {
     <QueryProvider>
       <TopBar />
       <ScrollToTopOnNavigate />
-      <Box component="main" sx={{ width: '100%', maxWidth: CONTENT_MAX_WIDTH, mx: 'auto', px: { xs: 1, sm: 2 }, py: 2 }}>
+      {/* Room under the page for the scroll-to-top button: the last row's price and cart, or a form's last
+          button, scroll clear of it instead of staying under it. */}
+      <Box component="main" sx={{ width: '100%', maxWidth: CONTENT_MAX_WIDTH, mx: 'auto', px: { xs: 1, sm: 2 }, pt: 2, pb: 10 }}>
         {children}
       </Box>
       <ScrollToTopButton />
