@@ -48,10 +48,10 @@ export const SKELETON_PLACEHOLDERS = 36;
 const COLUMN_COUNT = proxyColumns.length + 1;
 const NO_LISTINGS: ProxyListing[] = [];
 /**
- * Every column fits from about 960 px of the table's own width (filters squeezed); narrower (phones,
- * tablets, a laptop with the details panel open) the rows are cards.
+ * Every column fits in the 960 px the table keeps beside the details panel at 1280 px (filters squeezed);
+ * narrower (phones, tablets, a smaller laptop with the panel open) the rows are cards.
  */
-export const PROXY_CARDS_BELOW = 980;
+export const PROXY_CARDS_BELOW = 950;
 /** Each column's part in a card: the address leads, then the price and the cart toggle. */
 const cardPart = (columnId: string) => (columnId === 'ip' ? CARD.lead : columnId === 'price' ? CARD.price : CARD.detail);
 

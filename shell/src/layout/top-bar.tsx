@@ -178,7 +178,8 @@ export function TopBar() {
       </Toolbar>
       {/* On a phone the balance and the whole user name get a line of their own under the bar. */}
       {mobile && signedIn && (
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', px: 2, pb: 0.5, minWidth: 0 }} data-testid="user-strip">
+        // One height while the user loads (a spinner) and after (the name), so the page below never moves.
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', height: 40, px: 2, minWidth: 0 }} data-testid="user-strip">
           <UserSummary />
         </Box>
       )}
