@@ -91,8 +91,9 @@ export function createPurchases(db: Kysely<Schema>, gateway: GatewayEndpoint, pe
           if (wanted.kind !== 'any') query = query.where('user_type', 'in', [...PROXY_KINDS[wanted.kind]]);
           if (wanted.maxPriceCents !== undefined) query = query.where(listingPriceCents(now), '<=', wanted.maxPriceCents);
           const picked = await query
-            .orderBy('ping', 'asc')
-            .orderBy('speed', 'desc')
+            // An exit never measured (null ping or speed) comes after every measured one.
+            .orderBy(sql`ping asc nulls last`)
+            .orderBy(sql`speed desc nulls last`)
             .orderBy('id', 'asc')
             .limit(wanted.count)
             .forUpdate()

@@ -7,7 +7,10 @@ import { backends } from '../../../test/helpers.ts';
 
 /** The listings a quantity buy should pick, in its order: lowest ping, then highest speed, then oldest id. */
 function best(listings: ProxyListing[], count: number): ProxyListing[] {
-  return [...listings].sort((a, b) => a.ping - b.ping || b.speed - a.speed || Number(a.id) - Number(b.id)).slice(0, count);
+  // Never measured: after every measured one.
+  const ping = (listing: ProxyListing) => listing.ping ?? Number.MAX_SAFE_INTEGER;
+  const speed = (listing: ProxyListing) => listing.speed ?? -1;
+  return [...listings].sort((a, b) => ping(a) - ping(b) || speed(b) - speed(a) || Number(a.id) - Number(b.id)).slice(0, count);
 }
 
 const residential = (listing: ProxyListing) => (PROXY_KINDS.Residential as readonly string[]).includes(listing.user_type);
