@@ -68,7 +68,8 @@ test(
     await expect(row).toContainText(money(item.price));
     // Nothing selected: a line says how to select, and no empty panel takes room beside the table.
     await expect(page.getByTestId('history-details-hint')).toHaveText('Click on Proxy to view details');
-    await expect(page.getByRole('complementary', { name: 'Proxy details' })).toHaveCount(0);
+    const panel = page.getByRole('complementary', { name: 'Proxy details' });
+    await expect(panel).toHaveCount(0);
     expect(await pageFitsViewport(page)).toBe(true);
     expect(await blockingViolations(page)).toEqual([]);
 
