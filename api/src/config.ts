@@ -94,6 +94,11 @@ export interface Config {
     max: number;
     windowMs: number;
   };
+  /** The public API for customers' own software (/api/v1). */
+  publicApi: {
+    /** Requests per window per API key, counted in the shared store (Redis with REDIS_URL). */
+    rateLimit: { max: number; windowMs: number };
+  };
   /** Top-ups (README "Payments"). */
   payments: PaymentsConfig;
   /** Inventory seeding and the market read cache. */
@@ -406,6 +411,7 @@ export function loadConfig(raw: Env = process.env): Config {
       expiresInSeconds: env.CAPTCHA_EXPIRES_SECONDS,
     },
     rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS },
+    publicApi: { rateLimit: { max: env.API_RATE_LIMIT_MAX, windowMs: env.API_RATE_LIMIT_WINDOW_MS } },
     payments: payments(env, publicUrl),
     marketplace: { inventorySize: env.INVENTORY_SIZE, inventorySeed: env.INVENTORY_SEED, cacheMs: env.MARKET_CACHE_MS },
     inventory: inventory(env, raw, dataDir),

@@ -53,6 +53,8 @@ export const Environment = Type.Object({
   CAPTCHA_EXPIRES_SECONDS: integer(10 * 60, 10),
   RATE_LIMIT_MAX: integer(30, 1),
   RATE_LIMIT_WINDOW_MS: integer(60_000, 1000),
+  API_RATE_LIMIT_MAX: integer(120, 1),
+  API_RATE_LIMIT_WINDOW_MS: integer(60_000, 1000),
   PAYMENT_PROVIDER: Type.Union([Type.Literal('sandbox'), Type.Literal('btcpay')], { default: 'sandbox' }),
   PAYMENT_SANDBOX_ENABLED: flag(),
   PAYMENT_SANDBOX_ALLOW_PUBLIC: flag(),

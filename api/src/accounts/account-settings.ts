@@ -2,6 +2,7 @@
 import Bowser from 'bowser';
 import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../db/schema.ts';
+import { inTransaction } from '../db/transactions.ts';
 
 export interface ProxyCredentials {
   login: string;
@@ -61,8 +62,8 @@ export function createAccountSettings(db: Kysely<Schema>) {
      * customer, in one transaction: the gateway reads it from the lease and hears of the change through the
      * leases' change notifications.
      */
-    async replaceIpAllowlist(userId: string, entries: readonly string[]): Promise<string[]> {
-      await db.transaction().execute(async (trx) => {
+    async replaceIpAllowlist(userId: string, entries: readonly string[], executor: Kysely<Schema> = db): Promise<string[]> {
+      return inTransaction(executor, async (trx) => {
         await trx.deleteFrom('user_ip_allowlist').where('user_id', '=', userId).execute();
         if (entries.length > 0) {
           // network() zeroes host bits (10.1.2.3/16 -> 10.1.0.0/16); repeats after that collapse into one row.
@@ -76,8 +77,9 @@ export function createAccountSettings(db: Kysely<Schema>) {
           update proxy_leases set allow_cidrs = coalesce(
             (select array_agg(cidr order by position) from user_ip_allowlist where user_id = ${userId}), '{}')
           where user_id = ${userId} and expires_at > now()`.execute(trx);
+        const rows = await trx.selectFrom('user_ip_allowlist').select(allowlistText.as('entry')).where('user_id', '=', userId).orderBy('position').execute();
+        return rows.map((row) => row.entry);
       });
-      return this.ipAllowlist(userId);
     },
 
     /** Remembers a successful sign-in and forgets the oldest beyond SIGN_INS_KEPT. */

@@ -248,6 +248,30 @@ export interface JobsTable {
   finished_at: ColumnType<Date | null, never, Date | null>;
 }
 
+export type ApiKeyScope = 'read' | 'buy' | 'manage';
+
+export interface ApiKeysTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  prefix: string;
+  key_hash: Buffer;
+  scopes: ApiKeyScope[];
+  created_at: CreatedAt;
+  last_used_at: Date | null;
+  last_used_ip: string | null;
+  revoked_at: Date | null;
+}
+
+export interface ApiIdempotencyTable {
+  key_id: string;
+  idempotency_key: string;
+  request_hash: Buffer;
+  status: number;
+  body: string;
+  created_at: CreatedAt;
+}
+
 export interface Schema {
   settings: SettingsTable;
   users: UsersTable;
@@ -271,6 +295,8 @@ export interface Schema {
   failed_second_factors: FailedSecondFactorsTable;
   proxy_credentials: ProxyCredentialsTable;
   user_ip_allowlist: UserIpAllowlistTable;
+  api_keys: ApiKeysTable;
+  api_idempotency: ApiIdempotencyTable;
   sign_ins: SignInsTable;
   remote_releases: RemoteReleasesTable;
   remote_pointers: RemotePointersTable;

@@ -2,6 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import { HISTORY_WINDOW_DAYS } from 'contract/limits';
 import type { Schema } from '../db/schema.ts';
+import { inTransaction } from '../db/transactions.ts';
 import { toJsonBody, type JsonBody } from '../http/json-body.ts';
 import { marketDb } from '../marketplace/market-schema.ts';
 import { HistoryCache, type HistorySnapshot } from './history-cache.ts';
@@ -85,8 +86,9 @@ export function createHistoryRepository(db: Kysely<Schema>, publicHost: string) 
      * listing may belong to someone else by now). Off: always; a lease that was waiting for its offline exit
      * ends at once and its listing goes back to the market.
      */
-    async setRenew(userId: string, historyId: string, enable: boolean, now: Date): Promise<AutorenewResult> {
-      return db.transaction().execute(async (trx) => {
+    /** `executor`: a transaction of the caller's to join (the public API's idempotent requests). */
+    async setRenew(userId: string, historyId: string, enable: boolean, now: Date, executor: Kysely<Schema> = db): Promise<AutorenewResult> {
+      return inTransaction(executor, async (trx) => {
         const leases = marketDb(trx);
         const lease = await leases
           .selectFrom('proxy_leases')

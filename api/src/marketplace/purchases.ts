@@ -109,6 +109,20 @@ export function createPurchases(db: Kysely<Schema>, gateway: GatewayEndpoint, pe
         throw error;
       }
     },
+
+    /**
+     * `buy` inside the caller's transaction (the public API writes its idempotent answer in it). On a refusal
+     * leases may already be written: the caller must roll back.
+     */
+    async buyWithin(trx: Transaction<Schema>, userId: string, ids: readonly string[]): Promise<PurchaseResult> {
+      try {
+        return { ok: true, bought: await buyInTransaction(trx, gateway, userId, ids, periodMs) };
+      } catch (error) {
+        if (error instanceof Refusal) return error.result as PurchaseResult;
+        if (error instanceof NoFreePortError) return { ok: false, reason: 'no-port' };
+        throw error;
+      }
+    },
   };
 }
 

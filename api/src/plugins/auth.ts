@@ -3,6 +3,7 @@
 // declares `config: { public: true }`. Authorisation ("is this id yours?") is `requireSelf` in the route.
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ApiKeyScope } from 'contract/api-keys';
 import { ErrorBody } from 'contract/errors';
 import { authMessages } from 'contract/auth-rules';
 import { createLoginThrottle, type LoginThrottle } from '../accounts/login-throttle.ts';
@@ -26,6 +27,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without signing in (login, register, health, webhooks, static files). */
     public?: boolean;
+    /** A public API route (/api/v1): an API key with this scope, not a session (routes/api/v1). */
+    apiKeyScope?: ApiKeyScope;
   }
 }
 
@@ -34,7 +37,7 @@ const bearerAuth = [{ bearerAuth: [] }];
 
 /** onRoute hook: puts `authenticate` first on a route that is not public, and documents its token and 401. */
 export function requireSession(route: RouteOptions, authenticate: (request: FastifyRequest) => Promise<void>): void {
-  if (route.config?.public === true) return;
+  if (route.config?.public === true || route.config?.apiKeyScope !== undefined) return;
   const existing = route.onRequest;
   route.onRequest = [authenticate, ...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing])];
   if (route.schema) {
@@ -46,7 +49,7 @@ export function requireSession(route: RouteOptions, authenticate: (request: Fast
 }
 
 /** The bearer token of a request (`Authorization: Bearer <token>`). */
-function bearerToken(request: FastifyRequest): string | null {
+export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);

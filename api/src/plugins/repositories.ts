@@ -1,6 +1,7 @@
 // Every query the routes need, reached as `app.repositories.<name>`. Repositories answer with values or
 // results (`{ ok: false, reason }`); they never decide HTTP statuses, the routes do.
 import fp from 'fastify-plugin';
+import { createApiKeys, type ApiKeys } from '../accounts/api-keys.ts';
 import { createAccountSettings, type AccountSettings } from '../accounts/account-settings.ts';
 import { createUserRepository, type UserRepository } from '../accounts/users.ts';
 import { createHistoryRepository, type HistoryRepository } from '../history/history-repository.ts';
@@ -19,6 +20,7 @@ export interface Repositories {
   expenses: ExpenseRepository;
   history: HistoryRepository;
   account: AccountSettings;
+  apiKeys: ApiKeys;
   tickets: TicketRepository;
   supportRoles: SupportRoles;
 }
@@ -39,6 +41,7 @@ export default fp(
       expenses: createExpenseRepository(app.db),
       history: createHistoryRepository(app.db, app.config.gateway.publicHost),
       account: createAccountSettings(app.db),
+      apiKeys: createApiKeys(app.db),
       tickets: createTicketRepository(app.db, app.config.publicUrl),
       supportRoles: createSupportRoles(app.db, app.config.support.usernames),
     };

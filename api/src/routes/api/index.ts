@@ -22,6 +22,9 @@ import history from './proxy/history/index.ts';
 import desk from './support/desk/index.ts';
 import support from './support/index.ts';
 import users from './users/index.ts';
+import v1 from './v1/index.ts';
+import v1Docs from './v1/docs.ts';
+import apiKeys from './account/api-keys/index.ts';
 
 const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   // Scoped to this plugin: the portal's static files and the API docs are outside it.
@@ -32,6 +35,7 @@ const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   await app.register(users, { prefix: '/api/users', config });
   await app.register(account, { prefix: '/api/account' });
   await app.register(twoFactor, { prefix: '/api/account/two-factor' });
+  await app.register(apiKeys, { prefix: '/api/account/api-keys' });
   await app.register(proxy, { prefix: '/api/proxy' });
   await app.register(history, { prefix: '/api/proxy/history' });
   await app.register(autorenew, { prefix: '/api/proxy/autorenew' });
@@ -44,6 +48,9 @@ const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   await app.register(releaseBeacon, { prefix: '/api/releases/beacon' });
   await app.register(operatorJobs, { prefix: '/api/operator/jobs' });
   await app.register(operatorBackup, { prefix: '/api/operator/backup' });
+  // The public API: API keys instead of sessions, problem details instead of {message} (its own handlers).
+  await app.register(v1, { prefix: '/api/v1' });
+  await app.register(v1Docs, { prefix: '/api/v1' });
   // The test-mode checkout exists only while the sandbox is the provider.
   if (app.paymentProvider?.name === 'sandbox') {
     await app.register(sandbox, { prefix: '/api/payments/sandbox', returnUrl: `${config.publicUrl}/payments` });

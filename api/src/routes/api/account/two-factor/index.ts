@@ -1,42 +1,17 @@
 // /api/account/two-factor: setting up, turning on and turning off the account's 2-step verification. Each
 // step that could lock the owner out asks for the password again; wrong codes count per account.
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DisableTwoFactorRequest, EnableTwoFactorRequest, EnableTwoFactorResponse, PasswordConfirmation, TwoFactorSetup } from 'contract/account-security';
 import { MessageResponse } from 'contract/errors';
 import { accountMessages } from 'contract/account-rules';
-import { authMessages } from 'contract/auth-rules';
 import { TOTP_SETTINGS } from '../../../../accounts/two-factor.ts';
-import type { SessionUser } from '../../../../accounts/sessions.ts';
 import { HttpError } from '../../../../http/errors.ts';
 import { errors } from '../../../../http/schemas.ts';
 import { currentUser } from '../../../../plugins/auth.ts';
+import { accountConfirmations } from '../confirmations.ts';
 
 const twoFactor: FastifyPluginAsyncTypebox = async (app) => {
-  const { users } = app.repositories;
-
-  /** The account password again, for the changes that would let a hijacked session lock the owner out. */
-  async function confirmPassword(self: SessionUser, address: string, password: string): Promise<void> {
-    if (password === '') throw new HttpError(400, accountMessages.passwordRequired);
-    // Guesses from a stolen session count against the same per-account limit as logins.
-    const attempt = await app.loginThrottle.begin(self.id, address);
-    if (!attempt.allowed) throw new HttpError(429, authMessages.tooManyFailedLogins, attempt.retryAfterSeconds);
-    if (attempt.waitMs > 0) await sleep(attempt.waitMs);
-    const user = await users.findById(self.id);
-    if (!user) throw new HttpError(401, authMessages.sessionEnded);
-    if (!(await app.passwords.verify(user.password_hash, password))) throw new HttpError(400, accountMessages.passwordWrong);
-    await app.loginThrottle.succeeded(self.id, attempt.attemptId, address);
-  }
-
-  /**
-   * Wrong codes are counted per account, checked and recorded in one step; past the limit every code is
-   * refused until the window moves on. An attempt whose code was not wrong is taken back with `forgive`.
-   */
-  async function beginCodeAttempt(self: SessionUser): Promise<{ forgive: () => Promise<void> }> {
-    const attempt = await app.secondFactorThrottle.begin(self.id);
-    if (!attempt.allowed) throw new HttpError(429, accountMessages.tooManyWrongCodes, attempt.retryAfterSeconds);
-    return { forgive: () => app.secondFactorThrottle.succeeded(attempt.attemptId) };
-  }
+  const { confirmPassword, beginCodeAttempt } = accountConfirmations(app);
 
   app.post(
     '/setup',
