@@ -81,7 +81,7 @@ beforeEach(() => {
 });
 
 describe('account settings page', () => {
-  it('shows the heading, Logout, the indicator with its two bars, the three tabs and the build label', async () => {
+  it('shows the heading, Logout, the indicator with its two bars, the four tabs and the build label', async () => {
     routes(insecure);
     await renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeInTheDocument();
@@ -89,7 +89,7 @@ describe('account settings page', () => {
     expect(await screen.findByText('0/2 secured')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Account security' })).toHaveAttribute('aria-valuenow', '0');
     expect(screen.getByRole('progressbar', { name: 'Proxy security' })).toHaveAttribute('aria-valuenow', '0');
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['2-Step Verification', 'Socks5 login:pass', 'Change Password']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['2-Step Verification', 'Socks5 login:pass', 'Change Password', 'API']);
     expect(screen.getByTestId('build-label-account')).toHaveTextContent('account build test');
   });
 

@@ -15,6 +15,7 @@ import { PageSpinner } from 'shared/ui/page-spinner';
 import type { AccountSecurity } from 'contract/account-security';
 import { useAccountSecurity } from './api/account-security';
 import { proxyMessages } from './user-profile/account-messages';
+import { ApiKeys } from './user-profile/api-keys';
 import { ChangePasswordForm } from './user-profile/change-password-form';
 import { IpAuthorization } from './user-profile/ip-authorization';
 import { SecurityIndicator } from './user-profile/security-indicator';
@@ -36,9 +37,10 @@ const TABS = [
   { id: 'two-step', label: '2-Step Verification', tooltip: null, Panel: TwoStepVerification },
   { id: 'socks', label: 'Socks5 login:pass', tooltip: proxyMessages.formatTooltip, Panel: ProxyAccess },
   { id: 'password', label: 'Change Password', tooltip: null, Panel: ChangePasswordForm },
+  { id: 'api', label: 'API', tooltip: null, Panel: ApiKeys },
 ] as const;
 
-/** Account Settings (/user-profile): logout, how secured the account is, its three settings tabs and sign-in activity. */
+/** Account Settings (/user-profile): logout, how secured the account is, its settings tabs and sign-in activity. */
 export default function UserProfilePage() {
   const navigate = useNavigate();
   const security = useAccountSecurity();

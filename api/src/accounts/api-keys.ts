@@ -5,7 +5,7 @@
 // change does not revoke them; deleting the account deletes them (foreign key).
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { API_KEY_LIMIT, type ApiKeyScope } from 'contract/api-keys';
+import { API_KEY_LIMIT, type ApiKeyScope } from 'contract/api-key-rules';
 import type { Schema } from '../db/schema.ts';
 
 /** Every key starts with this, so secret scanners (and people) can tell what leaked. */

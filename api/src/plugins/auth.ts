@@ -3,7 +3,7 @@
 // declares `config: { public: true }`. Authorisation ("is this id yours?") is `requireSelf` in the route.
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ApiKeyScope } from 'contract/api-keys';
+import type { ApiKeyScope } from 'contract/api-key-rules';
 import { ErrorBody } from 'contract/errors';
 import { authMessages } from 'contract/auth-rules';
 import { createLoginThrottle, type LoginThrottle } from '../accounts/login-throttle.ts';

@@ -22,6 +22,7 @@ export const queryKeys = {
   expenses: ['payments', 'expenses'] as const,
   accountSecurity: ['account', 'security'] as const,
   signIns: ['account', 'sign-ins'] as const,
+  apiKeys: ['account', 'api-keys'] as const,
   ticketsRoot: ['support', 'tickets'] as const,
   tickets: (userId: string) => ['support', 'tickets', 'mine', userId] as const,
   ticket: (ticketId: string) => ['support', 'tickets', 'one', ticketId] as const,

@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
-import type { ApiKeyScope } from 'contract/api-keys';
+import type { ApiKeyScope } from 'contract/api-key-rules';
 import { centsToDollars } from 'contract/money';
 import {
   AutoRenewRequest,

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it, type TestContext } from 'node:test';
-import type { ApiKeyScope } from 'contract/api-keys';
+import type { ApiKeyScope } from 'contract/api-key-rules';
 import type { V1BuyResponse, V1Proxy } from 'contract/public-api';
 import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../../../app.ts';

@@ -3,7 +3,8 @@
 // at once (keys are looked up in the database on each call).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { accountMessages } from 'contract/account-rules';
-import { API_KEY_LIMIT, API_KEY_NAME_MAX_LENGTH, ApiKeysResponse, apiKeyMessages, CreateApiKeyRequest, CreateApiKeyResponse, type ApiKeyItem } from 'contract/api-keys';
+import { API_KEY_LIMIT, API_KEY_NAME_MAX_LENGTH, apiKeyMessages } from 'contract/api-key-rules';
+import { ApiKeysResponse, CreateApiKeyRequest, CreateApiKeyResponse, type ApiKeyItem } from 'contract/api-keys';
 import { authMessages } from 'contract/auth-rules';
 import { MessageResponse } from 'contract/errors';
 import Type from 'typebox';

@@ -1,0 +1,200 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { serverMessage } from 'shared/api/api-client';
+import { copyText } from 'shared/clipboard/copy-text';
+import { formatDateTime } from 'shared/format/date';
+import { PasswordField } from 'shared/ui/password-field';
+import { useSnackbar } from 'shared/ui/toasts';
+import type { AccountSecurity } from 'contract/account-security';
+import { API_KEY_LIMIT, API_KEY_SCOPES, apiKeyMessages, type ApiKeyScope } from 'contract/api-key-rules';
+import { createApiKey, revokeApiKey, useApiKeyMutation, useApiKeys } from '../api/api-keys';
+
+const SCOPE_LABELS: Record<ApiKeyScope, string> = {
+  read: 'read: list and download proxies, search, balance',
+  buy: 'buy: purchases from the balance',
+  manage: 'manage: auto-renew and the IP allow-list',
+};
+
+/** The API reference of /api/v1 (OpenAPI, browsable). */
+export const API_DOCS_URL = '/api/v1/docs';
+
+function NewKeyForm({ twoFactor, onCreated }: { twoFactor: boolean; onCreated: (key: string) => void }) {
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<ApiKeyScope[]>(['read']);
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const create = useApiKeyMutation(createApiKey);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim() === '') return setError(apiKeyMessages.nameRequired);
+    if (scopes.length === 0) return setError(apiKeyMessages.scopesRequired);
+    setError(null);
+    create.mutate(
+      { name: name.trim(), scopes, password, ...(twoFactor ? { code } : {}) },
+      {
+        onSuccess: (answer) => {
+          setName('');
+          setPassword('');
+          setCode('');
+          onCreated(answer.key);
+        },
+        onError: (failure) => setError(serverMessage(failure, 'Could not create the key. Please try again.')),
+      },
+    );
+  };
+  const toggle = (scope: ApiKeyScope, on: boolean) =>
+    setScopes((current) => API_KEY_SCOPES.filter((candidate) => (candidate === scope ? on : current.includes(candidate))));
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-labelledby="new-api-key-heading">
+      <Stack spacing={2} sx={{ maxWidth: 480 }}>
+        <Typography id="new-api-key-heading" variant="subtitle1" component="h3">
+          New key
+        </Typography>
+        <TextField label="Key name" value={name} onChange={(event) => setName(event.target.value)} disabled={create.isPending} slotProps={{ htmlInput: { maxLength: 60 } }} />
+        <FormGroup aria-label="Scopes">
+          {API_KEY_SCOPES.map((scope) => (
+            <FormControlLabel
+              key={scope}
+              control={<Checkbox checked={scopes.includes(scope)} onChange={(event) => toggle(scope, event.target.checked)} />}
+              label={SCOPE_LABELS[scope]}
+            />
+          ))}
+        </FormGroup>
+        <PasswordField label="Current password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} disabled={create.isPending} />
+        {twoFactor && (
+          <TextField label="Authenticator code" value={code} onChange={(event) => setCode(event.target.value)} disabled={create.isPending} slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code' } }} />
+        )}
+        {error && (
+          <Alert severity="error" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Button type="submit" variant="contained" disabled={create.isPending} sx={{ alignSelf: 'flex-start' }}>
+          Create key
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+/**
+ * The API tab: keys for the customer's own software (/api/v1), each shown once when created, listed with
+ * their scopes and last use, revocable at once.
+ */
+export function ApiKeys({ security }: { security: AccountSecurity }) {
+  const keys = useApiKeys();
+  const { enqueueSnackbar } = useSnackbar();
+  const [shown, setShown] = useState<string | null>(null);
+  const revoke = useApiKeyMutation(revokeApiKey);
+
+  const copy = async (key: string) => {
+    enqueueSnackbar((await copyText(key)) ? 'Copied' : 'Could not copy: select the key and copy it by hand.', { variant: 'info' });
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Stack spacing={3}>
+        <Stack spacing={1}>
+          <Typography variant="h6" component="h2">
+            API keys
+          </Typography>
+          <Typography color="text.secondary">
+            {`Your own software reaches your proxies, the marketplace and your balance through the API with a key (at most ${API_KEY_LIMIT}). `}
+            <Link href={API_DOCS_URL} target="_blank" rel="noopener">
+              API reference
+            </Link>
+          </Typography>
+          <Typography color="text.secondary">{apiKeyMessages.lifetime}</Typography>
+        </Stack>
+        {shown && (
+          <Alert severity="success" role="status" aria-label="New API key">
+            <Stack spacing={1}>
+              <span>{apiKeyMessages.created}</span>
+              <Box component="code" sx={{ wordBreak: 'break-all', fontFamily: 'monospace' }} data-testid="new-api-key">
+                {shown}
+              </Box>
+              <Stack direction="row" spacing={1}>
+                <Button size="small" variant="outlined" onClick={() => void copy(shown)}>
+                  Copy key
+                </Button>
+                <Button size="small" onClick={() => setShown(null)}>
+                  Done
+                </Button>
+              </Stack>
+            </Stack>
+          </Alert>
+        )}
+        {keys.isError ? (
+          <Alert severity="error">{serverMessage(keys.error, 'Could not load your API keys.')}</Alert>
+        ) : (
+          <TableContainer>
+            <Table size="small" aria-label="API keys">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Name</TableCell>
+                  <TableCell>Key</TableCell>
+                  <TableCell>Scopes</TableCell>
+                  <TableCell>Created</TableCell>
+                  <TableCell>Last used</TableCell>
+                  <TableCell />
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {keys.data?.keys.length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={6}>No API keys yet.</TableCell>
+                  </TableRow>
+                )}
+                {keys.data?.keys.map((key) => (
+                  <TableRow key={key.id}>
+                    <TableCell>{key.name}</TableCell>
+                    <TableCell sx={{ fontFamily: 'monospace' }}>{`${key.prefix}…`}</TableCell>
+                    <TableCell>{key.scopes.join(', ')}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(key.createdAt)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{key.lastUsedAt ? `${formatDateTime(key.lastUsedAt)} from ${key.lastUsedIp ?? '?'}` : 'Never'}</TableCell>
+                    <TableCell align="right">
+                      <Button
+                        size="small"
+                        color="error"
+                        disabled={revoke.isPending}
+                        aria-label={`Revoke ${key.name}`}
+                        onClick={() =>
+                          revoke.mutate(key.id, {
+                            onSuccess: (answer) => enqueueSnackbar(answer.message, { variant: 'success' }),
+                            onError: (failure) => enqueueSnackbar(serverMessage(failure, 'Could not revoke the key.'), { variant: 'error' }),
+                          })
+                        }
+                      >
+                        Revoke
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+        <NewKeyForm twoFactor={security.twoFactor.enabled} onCreated={setShown} />
+      </Stack>
+    </Paper>
+  );
+}
