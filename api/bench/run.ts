@@ -15,7 +15,7 @@ import pg from 'pg';
 import type { ProxyListing } from 'contract/marketplace';
 import type { HistoryItem } from 'contract/history';
 import { EMPTY_HISTORY_FILTERS, filterHistoryRows, HISTORY_COLUMNS, historyRows } from 'shared/history/history-columns';
-import { EMPTY_FILTERS, filterProxies } from 'shared/marketplace/proxy-filters';
+import { EMPTY_FILTERS, filterProxies } from 'contract/proxy-filters';
 import { buildApp, type App } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';

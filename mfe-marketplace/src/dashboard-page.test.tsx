@@ -14,7 +14,7 @@ import DashboardPage from './dashboard-page';
 import { NOTHING_CHOSEN_MESSAGE } from './proxy-table/proxy-table';
 import { credentialFormatAtom } from './my-proxies/credential-formats';
 import { cartOpenAtom, detailListingAtom, filtersAtom, findQueryAtom, pageAtom, selectionAtom, soldAtom, sortingAtom } from './state/marketplace-atoms';
-import { EMPTY_FILTERS } from 'shared/marketplace/proxy-filters';
+import { EMPTY_FILTERS } from 'contract/proxy-filters';
 import { FIND_LIMIT } from 'contract/limits';
 
 // Whole-page renders of 50 MUI rows in jsdom take seconds on a busy 2-core machine.

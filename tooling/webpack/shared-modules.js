@@ -30,7 +30,6 @@ export const BUNDLED = [
   'history/history-columns',
   'history/lease-messages',
   'layout/breakpoints',
-  'marketplace/proxy-filters',
   'query/invalidate-proxy-lists',
   'query/query-keys',
   'table/pager',

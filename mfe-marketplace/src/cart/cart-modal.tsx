@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useAtom } from 'jotai';
 import { useEffect } from 'react';
 import { formatMoney } from 'shared/format/money';
-import { unsoldItems } from 'shared/marketplace/proxy-filters';
+import { unsoldItems } from 'contract/proxy-filters';
 import { useCartAvailability } from '../api/availability';
 import { INSUFFICIENT_FUNDS_MESSAGE, purchaseFailureMessage, useBuyProxies } from '../api/buy-proxies';
 import Link from '@mui/material/Link';

@@ -1,4 +1,4 @@
-import { unsoldItems } from 'shared/marketplace/proxy-filters';
+import { unsoldItems } from 'contract/proxy-filters';
 
 /** '2 proxies', '1 proxy' or 'empty'. */
 export function cartCountLabel(count: number): string {

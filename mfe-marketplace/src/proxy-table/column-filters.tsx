@@ -13,7 +13,7 @@ import {
   type ProxyFilters,
   type TextFilterField,
   type TypeFilter,
-} from 'shared/marketplace/proxy-filters';
+} from 'contract/proxy-filters';
 import { filtersAtom, updateFiltersAtom } from '../state/marketplace-atoms';
 import type { ColumnFilterKind } from './proxy-columns';
 

@@ -11,12 +11,12 @@ import Box from '@mui/material/Box';
 import { Fragment } from 'react';
 import type { ProxyListing } from 'contract/marketplace';
 import { formatMoney } from 'shared/format/money';
-import type { TextFilterField } from 'shared/marketplace/proxy-filters';
+import type { TextFilterField } from 'contract/proxy-filters';
 import { Flag } from 'shared/ui/flag';
 
 // The table's columns, declared once for TanStack Table: header, value, sort and filter of each. The
 // table itself stays headless (MUI's Table renders it); filtering is the one shared implementation
-// (shared/marketplace/proxy-filters), applied before the rows reach the table.
+// (contract/proxy-filters), applied before the rows reach the table.
 
 export function addedLabel(days: number): string {
   if (days === 0) return 'today';

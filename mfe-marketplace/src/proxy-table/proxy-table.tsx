@@ -17,7 +17,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Fragment, memo, useMemo, useRef, type ReactNode } from 'react';
 import type { ProxyListing } from 'contract/marketplace';
 import { FIND_LIMIT } from 'contract/limits';
-import { filterProxies } from 'shared/marketplace/proxy-filters';
+import { filterProxies } from 'contract/proxy-filters';
 import { useFind } from '../api/find';
 import { useSearch } from '../api/search';
 import { useCartActions } from '../cart/use-cart-actions';

@@ -1,6 +1,6 @@
 import { atom } from 'jotai';
 import type { ProxyListing } from 'contract/marketplace';
-import { EMPTY_FILTERS, type ProxyFilters } from 'shared/marketplace/proxy-filters';
+import { EMPTY_FILTERS, type ProxyFilters } from 'contract/proxy-filters';
 import { selectedTabAtom, type RegionTab } from './tab-atoms';
 
 /** What the table shows: a country (by code) and, on the USA tab, a state. Nothing chosen yet: null. */

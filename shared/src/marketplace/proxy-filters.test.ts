@@ -1,4 +1,4 @@
-import { EMPTY_FILTERS, filterProxies, unsoldItems, withinDistance, type ProxyFilters } from './proxy-filters';
+import { EMPTY_FILTERS, filterProxies, unsoldItems, withinDistance, type ProxyFilters } from 'contract/proxy-filters';
 import { listingFixture as listing } from 'test-kit/listing-fixture';
 
 const ids = (filters: Partial<ProxyFilters>, rows = sample) =>

@@ -27,6 +27,9 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/releases/beacon',
 ]);
 
+/** The public API (/api/v1) takes an API key instead of a session; only its reference is open to all. */
+const V1_OPEN_ROUTES = new Set(['GET /api/v1/openapi.json', 'GET /api/v1/docs', 'GET /api/v1/docs/init.js']);
+
 /** `METHOD /path` of every route, read from Fastify's printed route tree (`/x` and `/x/` count once). */
 function routesOf(app: App): string[] {
   const routes: string[] = [];
@@ -55,6 +58,13 @@ describe('route access', () => {
       const [method, path] = route.split(' ') as [string, string];
       const url = path.replace(/:[A-Za-z]+/g, '1');
       const response = await app.inject({ method: method as 'GET', url, ...(method === 'GET' ? {} : { payload: {} }) });
+      if (path.startsWith('/api/v1/')) {
+        if (V1_OPEN_ROUTES.has(route)) assert.equal(response.statusCode, 200, `${route} is the open API reference`);
+        // Any other path under /api/v1 answers a 404 problem; every route asks for a key.
+        else if (path === '/api/v1/*') assert.equal(response.json<{ code: string }>().code, 'not_found');
+        else assert.deepEqual([response.statusCode, response.json<{ code: string }>().code], [401, 'invalid_key'], `${route} asks for an API key`);
+        continue;
+      }
       const refusedForSession = response.statusCode === 401 && response.json<{ message: string }>().message === authMessages.sessionEnded;
       if (PUBLIC_ROUTES.has(route)) {
         publicFound.push(route);

@@ -25,7 +25,7 @@ import {
   type V1Listing,
 } from 'contract/public-api';
 import type { ProxyListing } from 'contract/marketplace';
-import { ADDED_FILTER_OPTIONS, createProxyPredicate, EMPTY_FILTERS, isBlacklisted, TYPE_FILTER_VALUES, type ProxyFilters } from 'shared/marketplace/proxy-filters';
+import { ADDED_FILTER_OPTIONS, createProxyPredicate, EMPTY_FILTERS, isBlacklisted, TYPE_FILTER_VALUES, type ProxyFilters } from 'contract/proxy-filters';
 import Type from 'typebox';
 import type { ApiKeyPrincipal } from '../../../accounts/api-keys.ts';
 import { parseAllowlist } from '../../../accounts/ip-allowlist.ts';
@@ -35,7 +35,7 @@ import { historyMessages } from '../../../history/history-messages.ts';
 import { marketMessages } from '../../../marketplace/market-messages.ts';
 import { marketDb } from '../../../marketplace/market-schema.ts';
 import { forgetOldAnswers, IDEMPOTENCY_KEY, requestHash, runIdempotent, type WorkOutcome } from '../../../public-api/idempotency.ts';
-import { ownProxies } from '../../../public-api/own-proxies.ts';
+import { ownProxies, ownProxiesJson } from '../../../public-api/own-proxies.ts';
 import { Problem, PROBLEM_CONTENT_TYPE, validationField } from '../../../public-api/problems.ts';
 import { proxiesAsCsv, proxiesAsText, unknownPlaceholder } from '../../../public-api/proxy-formats.ts';
 import { bearerToken } from '../../../plugins/auth.ts';
@@ -225,7 +225,8 @@ const v1: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: V1ProxiesResponse, ...problems(401, 403, 429) },
       },
     },
-    async (request): Promise<V1ProxiesResponse> => ({ proxies: await ownProxies(app.db, publicHost, principal(request).userId, new Date()) }),
+        // Ready JSON text from PostgreSQL, sent as it is (a string body is not serialised again).
+    async (request, reply) => (reply as FastifyReply).type('application/json; charset=utf-8').send(await ownProxiesJson(app.db, publicHost, principal(request).userId, new Date())),
   );
 
   app.get(

@@ -1,7 +1,8 @@
 import type { ProxyListing } from 'contract/marketplace';
 
-// Marketplace filters, applied on the client to the listings the server sent. One function serves
-// the table, its tests and the benchmark's keystroke figure.
+// Marketplace filters: the dashboard applies them on the client to the listings the server sent, and the
+// public API's search (/api/v1/market/search) applies the same ones on the server. One function serves the
+// table, its tests, the API and the benchmark's keystroke figure.
 
 /** Type filter values, in the order the select offers them. */
 export const TYPE_FILTER_VALUES = ['any', 'ISP', 'MOB', 'ISP/MOB', 'COM', 'DCH', 'EDU', 'CDN', '-', 'LIB', 'ORG'] as const;
