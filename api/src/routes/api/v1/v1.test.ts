@@ -3,6 +3,7 @@
 // in the shared Redis, idempotent purchases, downloads and the marketplace search.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
 import { describe, it, type TestContext } from 'node:test';
 import type { ApiKeyScope } from 'contract/api-key-rules';
 import type { V1BuyResponse, V1Proxy } from 'contract/public-api';
@@ -103,6 +104,26 @@ for (const backend of backends) {
       assertProblem(await v1(app, key, 'GET', '/balance'), 401, 'invalid_key');
       assert.equal((await tab({ method: 'GET', url: '/api/account/api-keys' })).json().keys.length, 0);
       assert.equal((await tab({ method: 'DELETE', url: `/api/account/api-keys/${item.id}` })).statusCode, 404);
+    });
+
+    it('asks for a code when 2-step verification is on: none or a wrong one creates nothing, a recovery code does', async (t) => {
+      const app = await build(t, backend);
+      const user = await register(app);
+      const token = await login(app, user);
+      const tab = (payload: object) => injectWithLogin(app, token, { method: 'POST', url: '/api/account/api-keys', payload });
+      const setup = await injectWithLogin(app, token, { method: 'POST', url: '/api/account/two-factor/setup', payload: { password: user.password } });
+      const secret = setup.json<{ secret: string }>().secret;
+      const code = TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
+      const enabled = await injectWithLogin(app, token, { method: 'POST', url: '/api/account/two-factor/enable', payload: { code } });
+      assert.equal(enabled.statusCode, 200, enabled.body);
+      const [recovery] = enabled.json<{ recoveryCodes: string[] }>().recoveryCodes;
+      const fields = { name: 'bot', scopes: ['read'], password: user.password };
+      const none = await tab(fields);
+      assert.deepEqual([none.statusCode, none.json().message], [400, 'Enter the 6-digit code from your authenticator app']);
+      const wrong = await tab({ ...fields, code: 'abcde-fghij' });
+      assert.equal(wrong.statusCode, 400);
+      assert.equal((await app.repositories.apiKeys.list(user.id)).length, 0);
+      assert.equal((await tab({ ...fields, code: recovery })).statusCode, 201);
     });
 
     it("holds at most 20 keys per account, and nobody revokes another account's key", async (t) => {
