@@ -15,6 +15,7 @@ export const PROBLEM_CODES = [
   'not_found',
   'insufficient_funds',
   'listings_unavailable',
+  'not_enough_matches',
   'proxy_ended',
   'no_free_port',
   'service_unavailable',
@@ -158,6 +159,19 @@ export const V1BuyRequest = Type.Object(
   { examples: [{ listingIds: ['90311', '90312'] }] },
 );
 export type V1BuyRequest = Static<typeof V1BuyRequest>;
+
+/** Buy by criteria: the best `count` online listings of a kind (lowest ping, then highest speed), all or none. */
+export const V1BuyMatchingRequest = Type.Object(
+  {
+    count: Type.Integer({ minimum: 1, maximum: MAX_PROXIES_PER_PURCHASE }),
+    kind: Type.Union([Type.Literal('Residential'), Type.Literal('Mobile'), Type.Literal('Datacenter'), Type.Literal('any')]),
+    country: Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO code, e.g. US' }),
+    state: Type.Optional(Type.String({ minLength: 1, maxLength: 60, description: 'US state, e.g. Texas' })),
+    maxPrice: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1000, description: 'dollars per proxy' })),
+  },
+  { examples: [{ count: 3, kind: 'Residential', country: 'US', state: 'Texas', maxPrice: 1 }] },
+);
+export type V1BuyMatchingRequest = Static<typeof V1BuyMatchingRequest>;
 
 export const V1BuyResponse = Type.Object({ proxies: Type.Array(V1Proxy), charged: Type.Number(), balance: Type.Number() });
 export type V1BuyResponse = Static<typeof V1BuyResponse>;

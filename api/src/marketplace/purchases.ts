@@ -77,31 +77,7 @@ export function createPurchases(db: Kysely<Schema>, gateway: GatewayEndpoint, pe
      */
     async buyMatching(userId: string, wanted: MatchingWanted): Promise<MatchingPurchaseResult> {
       try {
-        const bought = await db.transaction().execute(async (trx) => {
-          // The buyer's row first, as `buy` locks it, so the two never wait on each other in opposite orders.
-          const buyer = await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
-          if (!buyer) throw new Refusal({ ok: false, reason: 'no-account' });
-          const now = new Date();
-          let query = marketDb(trx)
-            .selectFrom('proxy_listings')
-            .select('id')
-            .where(forSale)
-            .where('ct', '=', wanted.country);
-          if (wanted.state !== undefined) query = query.where('state', '=', wanted.state);
-          if (wanted.kind !== 'any') query = query.where('user_type', 'in', [...PROXY_KINDS[wanted.kind]]);
-          if (wanted.maxPriceCents !== undefined) query = query.where(listingPriceCents(now), '<=', wanted.maxPriceCents);
-          const picked = await query
-            // An exit never measured (null ping or speed) comes after every measured one.
-            .orderBy(sql`ping asc nulls last`)
-            .orderBy(sql`speed desc nulls last`)
-            .orderBy('id', 'asc')
-            .limit(wanted.count)
-            .forUpdate()
-            .skipLocked()
-            .execute();
-          if (picked.length < wanted.count) throw new Refusal({ ok: false, reason: 'not-enough', available: picked.length });
-          return buyInTransaction(trx, gateway, userId, picked.map((row) => String(row.id)), periodMs);
-        });
+        const bought = await db.transaction().execute((trx) => buyMatchingInTransaction(trx, gateway, userId, wanted, periodMs));
         return { ok: true, bought };
       } catch (error) {
         if (error instanceof Refusal) return error.result;
@@ -114,6 +90,17 @@ export function createPurchases(db: Kysely<Schema>, gateway: GatewayEndpoint, pe
      * `buy` inside the caller's transaction (the public API writes its idempotent answer in it). On a refusal
      * leases may already be written: the caller must roll back.
      */
+    /** `buyMatching` inside the caller's transaction, as `buyWithin`: on a refusal the caller must roll back. */
+    async buyMatchingWithin(trx: Transaction<Schema>, userId: string, wanted: MatchingWanted): Promise<MatchingPurchaseResult> {
+      try {
+        return { ok: true, bought: await buyMatchingInTransaction(trx, gateway, userId, wanted, periodMs) };
+      } catch (error) {
+        if (error instanceof Refusal) return error.result;
+        if (error instanceof NoFreePortError) return { ok: false, reason: 'no-port' };
+        throw error;
+      }
+    },
+
     async buyWithin(trx: Transaction<Schema>, userId: string, ids: readonly string[]): Promise<PurchaseResult> {
       try {
         return { ok: true, bought: await buyInTransaction(trx, gateway, userId, ids, periodMs) };
@@ -127,6 +114,39 @@ export function createPurchases(db: Kysely<Schema>, gateway: GatewayEndpoint, pe
 }
 
 export type Purchases = ReturnType<typeof createPurchases>;
+
+/** The quantity buy's picking and buying, inside a transaction (see `buyMatching`). */
+async function buyMatchingInTransaction(
+  trx: Transaction<Schema>,
+  gateway: GatewayEndpoint,
+  userId: string,
+  wanted: MatchingWanted,
+  periodMs: number,
+): Promise<PurchaseItem[]> {
+  // The buyer's row first, as `buy` locks it, so the two never wait on each other in opposite orders.
+  const buyer = await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+  if (!buyer) throw new Refusal({ ok: false, reason: 'no-account' });
+  const now = new Date();
+  let query = marketDb(trx)
+    .selectFrom('proxy_listings')
+    .select('id')
+    .where(forSale)
+    .where('ct', '=', wanted.country);
+  if (wanted.state !== undefined) query = query.where('state', '=', wanted.state);
+  if (wanted.kind !== 'any') query = query.where('user_type', 'in', [...PROXY_KINDS[wanted.kind]]);
+  if (wanted.maxPriceCents !== undefined) query = query.where(listingPriceCents(now), '<=', wanted.maxPriceCents);
+  const picked = await query
+    // An exit never measured (null ping or speed) comes after every measured one.
+    .orderBy(sql`ping asc nulls last`)
+    .orderBy(sql`speed desc nulls last`)
+    .orderBy('id', 'asc')
+    .limit(wanted.count)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+  if (picked.length < wanted.count) throw new Refusal({ ok: false, reason: 'not-enough', available: picked.length });
+  return buyInTransaction(trx, gateway, userId, picked.map((row) => String(row.id)), periodMs);
+}
 
 async function buyInTransaction(
   trx: Transaction<Schema>,

@@ -11,6 +11,7 @@ const TITLES: Record<ProblemCode, string> = {
   not_found: 'Not found',
   insufficient_funds: 'Insufficient funds',
   listings_unavailable: 'Listings unavailable',
+  not_enough_matches: 'Not enough matching listings',
   proxy_ended: 'Proxy ended',
   no_free_port: 'No free port',
   service_unavailable: 'Service unavailable',

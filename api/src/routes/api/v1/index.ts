@@ -19,6 +19,7 @@ import {
   V1AllowlistRequest,
   V1AllowlistResponse,
   V1BalanceResponse,
+  V1BuyMatchingRequest,
   V1BuyRequest,
   V1BuyResponse,
   V1ProxiesResponse,
@@ -33,6 +34,7 @@ import type { Schema } from '../../../db/schema.ts';
 import { isDatabaseUnavailable } from '../../../db/unavailable.ts';
 import { historyMessages } from '../../../history/history-messages.ts';
 import { marketMessages } from '../../../marketplace/market-messages.ts';
+import type { MatchingPurchaseResult } from '../../../marketplace/purchases.ts';
 import { marketDb } from '../../../marketplace/market-schema.ts';
 import { forgetOldAnswers, IDEMPOTENCY_KEY, requestHash, runIdempotent, type WorkOutcome } from '../../../public-api/idempotency.ts';
 import { ownProxies, ownProxiesJson } from '../../../public-api/own-proxies.ts';
@@ -282,6 +284,48 @@ const v1: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  /** A purchase's answer: the proxies bought (by listing id), what they cost and the balance left. */
+  async function bought(trx: Transaction<Schema>, userId: string, listingIds: readonly string[]): Promise<WorkOutcome> {
+    const leases = await marketDb(trx)
+      .selectFrom('proxy_leases')
+      .select(['id', 'price_cents'])
+      .where('user_id', '=', userId)
+      .where('listing_id', 'in', listingIds.map(Number))
+      .where('ended_at', 'is', null)
+      .execute();
+    const proxies = await ownProxies(trx, publicHost, userId, new Date(), leases.map((lease) => Number(lease.id)));
+    const charged = leases.reduce((sum, lease) => sum + Number(lease.price_cents), 0);
+    const balance = await trx.selectFrom('users').select('balance_cents').where('id', '=', userId).executeTakeFirstOrThrow();
+    return { commit: true, answer: json(200, { proxies, charged: centsToDollars(charged), balance: centsToDollars(Number(balance.balance_cents)) }) };
+  }
+
+  /** A refused purchase as its problem (rolled back, not remembered). */
+  function purchaseRefused(result: Exclude<MatchingPurchaseResult, { ok: true }>): WorkOutcome {
+    switch (result.reason) {
+      case 'no-account':
+        return refused(new Problem(401, 'invalid_key', 'This API key is not valid or has been revoked.'));
+      case 'not-found':
+        return refused(new Problem(404, 'not_found', marketMessages.notFound(result.id)));
+      case 'unavailable':
+        return refused(new Problem(409, 'listings_unavailable', marketMessages.unavailable(result.ips), { unavailable: result.ids }));
+      case 'not-enough':
+        return refused(new Problem(409, 'not_enough_matches', `Only ${result.available} matching listings are for sale: nothing was bought.`));
+      case 'insufficient-funds':
+        return refused(new Problem(402, 'insufficient_funds', marketMessages.insufficientFunds(result.balanceCents, result.totalCents)));
+      case 'no-port':
+        return refused(new Problem(503, 'no_free_port', marketMessages.noFreePort, { retryAfter: 60 }));
+    }
+  }
+
+  /** After a purchase that was not a replay: the market's cached lists change, the portal's balance too. */
+  function afterPurchase(request: FastifyRequest, sent: FastifyReply): FastifyReply {
+    if (sent.statusCode === 200 && sent.getHeader('idempotent-replayed') === undefined) {
+      app.marketCache.clear();
+      app.notifyBalance(principal(request).userId);
+    }
+    return sent;
+  }
+
   app.post(
     '/proxies/buy',
     {
@@ -295,40 +339,44 @@ const v1: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) =>
-      idempotent(request, reply, async (trx, key) => {
-        const result = await purchases.buyWithin(trx, key.userId, request.body.listingIds);
-        if (!result.ok) {
-          switch (result.reason) {
-            case 'no-account':
-              return refused(new Problem(401, 'invalid_key', 'This API key is not valid or has been revoked.'));
-            case 'not-found':
-              return refused(new Problem(404, 'not_found', marketMessages.notFound(result.id)));
-            case 'unavailable':
-              return refused(new Problem(409, 'listings_unavailable', marketMessages.unavailable(result.ips), { unavailable: result.ids }));
-            case 'insufficient-funds':
-              return refused(new Problem(402, 'insufficient_funds', marketMessages.insufficientFunds(result.balanceCents, result.totalCents)));
-            case 'no-port':
-              return refused(new Problem(503, 'no_free_port', marketMessages.noFreePort, { retryAfter: 60 }));
-          }
-        }
-        const leaseIds = await marketDb(trx)
-          .selectFrom('proxy_leases')
-          .select(['id', 'price_cents'])
-          .where('user_id', '=', key.userId)
-          .where('listing_id', 'in', request.body.listingIds.map(Number))
-          .where('ended_at', 'is', null)
-          .execute();
-        const proxies = await ownProxies(trx, publicHost, key.userId, new Date(), leaseIds.map((lease) => Number(lease.id)));
-        const charged = leaseIds.reduce((sum, lease) => sum + Number(lease.price_cents), 0);
-        const balance = await trx.selectFrom('users').select('balance_cents').where('id', '=', key.userId).executeTakeFirstOrThrow();
-        return { commit: true, answer: json(200, { proxies, charged: centsToDollars(charged), balance: centsToDollars(Number(balance.balance_cents)) }) };
-      }).then((sent) => {
-        if (sent.statusCode === 200 && sent.getHeader('idempotent-replayed') === undefined) {
-          app.marketCache.clear();
-          app.notifyBalance(principal(request).userId);
-        }
-        return sent;
-      }),
+      afterPurchase(
+        request,
+        await idempotent(request, reply, async (trx, key) => {
+          const result = await purchases.buyWithin(trx, key.userId, request.body.listingIds);
+          return result.ok ? bought(trx, key.userId, result.bought.map((item) => item.ID)) : purchaseRefused(result);
+        }),
+      ),
+  );
+
+  app.post(
+    '/proxies/buy-matching',
+    {
+      config: keyed('buy'),
+      schema: {
+        tags: ['Proxies'],
+        summary: 'Buy by criteria ("3 Residential in Texas under $1.00"): the best online matches (lowest ping, then highest speed), all or none',
+        headers: IDEMPOTENCY_HEADERS,
+        body: V1BuyMatchingRequest,
+        response: { 200: V1BuyResponse, ...problems(400, 401, 402, 403, 409, 422, 429, 503) },
+      },
+    },
+    async (request, reply) => {
+      const { count, kind, country, state, maxPrice } = request.body;
+      const wanted = {
+        count,
+        kind,
+        country: country.toUpperCase(),
+        ...(state === undefined ? {} : { state }),
+        ...(maxPrice === undefined ? {} : { maxPriceCents: Math.round(maxPrice * 100) }),
+      };
+      return afterPurchase(
+        request,
+        await idempotent(request, reply, async (trx, key) => {
+          const result = await purchases.buyMatchingWithin(trx, key.userId, wanted);
+          return result.ok ? bought(trx, key.userId, result.bought.map((item) => item.ID)) : purchaseRefused(result);
+        }),
+      );
+    },
   );
 
   app.post(

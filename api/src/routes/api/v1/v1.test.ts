@@ -191,6 +191,31 @@ for (const backend of backends) {
       await assertBalancesEqualLedger(a);
     });
 
+    it('buys by criteria once for an Idempotency-Key retried in parallel on both instances: the same order for every retry', async (t) => {
+      const [a, b] = await twoInstances(t, backend);
+      const who = await customer(a, 10_000);
+      const key = await keyFor(a, who.id, ['read', 'buy']);
+      const before = await tableCounts(a);
+      const headers = { 'idempotency-key': randomUUID() };
+      const criteria = { count: 3, kind: 'Residential', country: 'us', maxPrice: 5 };
+      const buy = (app: App) => v1(app, key, 'POST', '/proxies/buy-matching', { payload: criteria, headers });
+      const answers = await Promise.all([buy(a), buy(b), buy(a), buy(b)]);
+      for (const answer of answers) assert.equal(answer.statusCode, 200, answer.body);
+      const first = answers[0]!.json<V1BuyResponse>();
+      for (const answer of answers) assert.deepEqual(answer.json(), first);
+      assert.equal(first.proxies.length, 3);
+      for (const proxy of first.proxies) assert.ok(['ISP', 'MOB', 'COM', 'ISP/MOB', '-'].includes(proxy.type) && proxy.country === 'US' && proxy.price <= 5);
+      const after = await tableCounts(a);
+      assert.equal(after.leases - before.leases, 3, 'bought once');
+      assert.equal(await balanceOf(a, who.id), Math.round(10_000 - first.charged * 100));
+      assert.deepEqual((await buy(b)).json(), first);
+      // More than are for sale: all or none.
+      const tooMany = await v1(b, key, 'POST', '/proxies/buy-matching', { payload: { ...criteria, count: 100, maxPrice: 0.01 } });
+      assertProblem(tooMany, 409, 'not_enough_matches');
+      assert.equal((await tableCounts(a)).leases, after.leases);
+      await assertBalancesEqualLedger(a);
+    });
+
     it('counts calls per key on every instance together (429 with retry-after), another key keeps its own count', async (t) => {
       const [a, b] = await twoInstances(t, backend, { redisUrl: testEnvironment.redisUrl, publicApi: { rateLimit: { max: 3, windowMs: 60_000 } } });
       const who = await customer(a, 0);
@@ -232,6 +257,11 @@ for (const backend of backends) {
       assertProblem(await v1(app, key, 'POST', '/proxies/buy', { payload: {} }), 400, 'invalid_request', 'listingIds');
       assertProblem(await v1(app, key, 'POST', '/proxies/buy', { payload: { listingIds: ['1'] }, headers: { 'idempotency-key': 'has space' } }), 400, 'invalid_request', 'Idempotency-Key');
       assertProblem(await v1(app, key, 'GET', '/proxies/download?format=xml'), 400, 'invalid_request', 'format');
+      const criteria = { count: 3, kind: 'Residential', country: 'US' };
+      assertProblem(await v1(app, key, 'POST', '/proxies/buy-matching', { payload: { ...criteria, kind: 'Cheap' } }), 400, 'invalid_request', 'kind');
+      assertProblem(await v1(app, key, 'POST', '/proxies/buy-matching', { payload: { ...criteria, country: 'USA' } }), 400, 'invalid_request', 'country');
+      assertProblem(await v1(app, key, 'POST', '/proxies/buy-matching', { payload: { ...criteria, count: 0 } }), 400, 'invalid_request', 'count');
+      assertProblem(await v1(app, key, 'POST', '/proxies/buy-matching', { payload: { ...criteria, maxPrice: -1 } }), 400, 'invalid_request', 'maxPrice');
       assertProblem(await v1(app, key, 'GET', '/proxies/download?template={login}:{secret}'), 400, 'invalid_request', 'template');
       assertProblem(await v1(app, key, 'GET', '/market/search?country=USA'), 400, 'invalid_request', 'country');
       assertProblem(await v1(app, key, 'GET', '/market/search?country=US&maxPrice=cheap'), 400, 'invalid_request', 'maxPrice');
