@@ -323,10 +323,10 @@ for (const backend of backends) {
       const alice = await customer(app, 250);
       const market = marketDb(app.db);
       const picked = await market.selectFrom('proxy_listings').select('id').where('online', '=', true).orderBy('id').limit(20).execute();
-      // Same price for all 20 (50 cents: base only, old, not listed), so the balance covers exactly five.
+      // Same price for all 20 (50 cents: base only, old, on no list that halves it), so the balance covers exactly five.
       await market
         .updateTable('proxy_listings')
-        .set({ base_cents: 50, fresh_cents: 70, xbl_black: 0, pbl_black: 0, added_at: sql<Date>`now() - interval '2 days'` })
+        .set({ base_cents: 50, fresh_cents: 70, sbl_black: 0, xbl_black: 0, css_black: 0, pbl_black: 0, added_at: sql<Date>`now() - interval '2 days'` })
         .where('id', 'in', picked.map((row) => row.id))
         .execute();
       const responses = await Promise.all(picked.map((row) => call(app, alice, 'POST', '/api/proxy/buy', { ID: [String(row.id)] })));
