@@ -39,7 +39,7 @@ for (const backend of backends) {
           amount: '50.00',
           currency: 'USD',
           metadata: { orderId: order.id },
-          checkout: { paymentMethods: [...BTCPAY_PAYMENT_METHODS], redirectURL: 'http://portal.test/payments', redirectAutomatically: true },
+          checkout: { paymentMethods: [...BTCPAY_PAYMENT_METHODS], redirectURL: 'http://portal.test/payments?paid=1', redirectAutomatically: true },
         },
       ]);
     });
