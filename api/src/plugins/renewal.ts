@@ -5,6 +5,7 @@
 // (`app.blacklistCredits`), and tells customers whose leased exit moved (`app.exitMoveNotices`). Instances need no coordination: the sweep
 // locks each lease it settles and skips the ones another instance holds.
 import fp from 'fastify-plugin';
+import type { LeaseEvent } from 'contract/realtime';
 import type { Config } from '../config.ts';
 import { RenewalSweep } from '../history/renewal-sweep.ts';
 import { createBlacklistCredits, type BlacklistCredits } from '../inventory/blacklist-credits.ts';
@@ -55,47 +56,26 @@ export default fp<RenewalOptions>(
       onError: (error, context) => app.log.error({ err: error }, context),
     });
     app.decorate('renewalSweep', sweep);
-    const downNotices = createExitDownNotices({
+    // What the inventory's passes share: the database, the proxy strings' parts, the outbox and the log.
+    const common = {
       db: app.db,
       publicUrl: config.publicUrl,
       publicHost: config.gateway.publicHost,
       mailQueued,
-      notify: (userId, event) => app.notifyLease(userId, event),
-      onError: (error, context) => app.log.error({ err: error }, context),
-    });
+      onError: (error: unknown, context: string) => app.log.error({ err: error }, context),
+    };
+    const tellLease = (userId: string, event: LeaseEvent) => app.notifyLease(userId, event);
+    const tellBalanceAndLease = (userId: string, event: LeaseEvent) => {
+      app.notifyBalance(userId);
+      app.notifyLease(userId, event);
+    };
+    const downNotices = createExitDownNotices({ ...common, notify: tellLease });
     app.decorate('exitDownNotices', downNotices);
-    const deadRefunds = createDeadExitRefunds({
-      db: app.db,
-      publicUrl: config.publicUrl,
-      publicHost: config.gateway.publicHost,
-      mailQueued,
-      notify: (userId, event) => {
-        app.notifyBalance(userId);
-        app.notifyLease(userId, event);
-      },
-      onError: (error, context) => app.log.error({ err: error }, context),
-    });
+    const deadRefunds = createDeadExitRefunds({ ...common, notify: tellBalanceAndLease });
     app.decorate('deadExitRefunds', deadRefunds);
-    const credits = createBlacklistCredits({
-      db: app.db,
-      publicUrl: config.publicUrl,
-      publicHost: config.gateway.publicHost,
-      mailQueued,
-      notify: (userId, event) => {
-        app.notifyBalance(userId);
-        app.notifyLease(userId, event);
-      },
-      onError: (error, context) => app.log.error({ err: error }, context),
-    });
+    const credits = createBlacklistCredits({ ...common, notify: tellBalanceAndLease });
     app.decorate('blacklistCredits', credits);
-    const moveNotices = createExitMoveNotices({
-      db: app.db,
-      publicUrl: config.publicUrl,
-      publicHost: config.gateway.publicHost,
-      mailQueued,
-      notify: (userId, event) => app.notifyLease(userId, event),
-      onError: (error, context) => app.log.error({ err: error }, context),
-    });
+    const moveNotices = createExitMoveNotices({ ...common, notify: tellLease });
     app.decorate('exitMoveNotices', moveNotices);
     if (sweepMs === 0) return;
 
