@@ -4,8 +4,9 @@
 // ops/systemd starts it (the unit's ExecStart and Environment lines, %i its port); HAProxy runs
 // ops/haproxy/haproxy.cfg as it is, told the ports through the environment. `npm run fleet:stop` stops it all.
 //
-//   node scripts/fleet.mjs start [--test]   start (or say it already runs); --test: the settings the e2e
-//                                           suite needs (demo catalogue, sandbox payments, loopback targets)
+//   node scripts/fleet.mjs start [--test [--fresh]]   start (or say it already runs); --test: the settings the
+//                                           e2e suite needs (demo catalogue, loopback targets); --fresh: on
+//                                           a new database (dropped and created again)
 //   node scripts/fleet.mjs stop             stop every process it started
 //   node scripts/fleet.mjs status           what runs where
 //
@@ -75,7 +76,7 @@ async function waitFor(what, probe, timeoutMs) {
 
 const answers = (url) => fetch(url, { signal: AbortSignal.timeout(2000) }).then((response) => response.status === 200);
 
-async function ensureDatabase(url) {
+async function ensureDatabase(url, fresh) {
   const pg = createRequire(join(root, 'api', 'package.json'))('pg');
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.slice(1));
@@ -86,6 +87,10 @@ async function ensureDatabase(url) {
     await client.connect();
   } catch (error) {
     fail(`cannot reach PostgreSQL at ${admin.host} (${error.message}); set FLEET_DATABASE_URL`);
+  }
+  if (fresh) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(name)) fail(`database "${name}": not a name this script drops`);
+    await client.query(`drop database if exists ${name} with (force)`);
   }
   const found = await client.query('select 1 from pg_database where datname = $1', [name]);
   if (found.rowCount === 0) {
@@ -116,6 +121,8 @@ async function start() {
   }
   if (spawnSync('haproxy', ['-v']).error) fail('haproxy is not installed: apt-get install -y haproxy');
   const test = flags.includes('--test');
+  const fresh = flags.includes('--fresh');
+  if (fresh && !test) fail('--fresh (drop the database first) goes with --test only');
   const base = Number(process.env.FLEET_PORT || 8080);
   if (!Number.isInteger(base) || base < 1024 || base > 65_530) fail(`FLEET_PORT must be a port from 1024 to 65530, got "${process.env.FLEET_PORT}"`);
   const ports = { balancer: base, api: [base + 1, base + 2], gatewayStatus: [base + 3, base + 4], checkerStatus: base + 5 };
@@ -127,7 +134,7 @@ async function start() {
   const balancer = `127.0.0.1:${ports.balancer}`;
 
   mkdirSync(join(fleetDir, 'data'), { recursive: true });
-  await ensureDatabase(database);
+  await ensureDatabase(database, fresh);
   // The portal's apps: the build skips what is unchanged.
   if (spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' }).status !== 0) fail('the build failed');
 
@@ -179,13 +186,14 @@ async function start() {
   writeFileSync(shopEnvFile, `${Object.entries(shop).map(([name, value]) => `${name}=${value}`).join('\n')}\n`, { mode: 0o600 });
 
   const state = { profile: test ? 'test settings' : 'production settings', balancer, database, redis, redisPrefix, leasePorts, shopEnv: shopEnvFile, processes: [] };
-  const launch = (role, where, args, env) => {
+  const launch = (role, where, args, env, probe = null) => {
     const log = join(fleetDir, `${role.replace(/[^a-z0-9]+/gi, '-')}.log`);
-    const out = openSync(log, 'a');
+    const out = openSync(log, 'w');
     // A process group of its own: stopping it reaches a gateway's workers too, and a Ctrl-C here reaches none.
     const child = spawn(args[0], args.slice(1), { cwd: root, env: { ...process.env, ...shop, ...env }, stdio: ['ignore', out, out], detached: true });
     child.unref();
-    state.processes.push({ role, where, pid: child.pid, log });
+    // probe: the URL that answers 200 while the process is ready (tests read it from fleet.json).
+    state.processes.push({ role, where, pid: child.pid, log, probe });
     writeFileSync(stateFile, JSON.stringify(state, null, 2));
     return child;
   };
@@ -198,16 +206,16 @@ async function start() {
   for (const [index, port] of ports.api.entries()) {
     const { args, env } = node('private-sock5-api@.service', port);
     // Test settings: NODE_ENV stays what shop.env says.
-    launch(`api${index + 1}`, `http://127.0.0.1:${port}`, args, test ? { ...env, NODE_ENV: shop.NODE_ENV } : env);
+    launch(`api${index + 1}`, `http://127.0.0.1:${port}`, args, test ? { ...env, NODE_ENV: shop.NODE_ENV } : env, `http://127.0.0.1:${port}/api/health/ready`);
     await waitFor(`api${index + 1}`, () => answers(`http://127.0.0.1:${port}/api/health/ready`), 180_000);
   }
   for (const [index, port] of ports.gatewayStatus.entries()) {
     const { args, env } = node('private-sock5-gateway@.service', port);
-    launch(`gateway${index + 1}`, `lease ports ${leasePorts}, status http://127.0.0.1:${port}`, args, env);
+    launch(`gateway${index + 1}`, `lease ports ${leasePorts}, status http://127.0.0.1:${port}`, args, env, `http://127.0.0.1:${port}/ready`);
   }
   {
     const { args, env } = node('private-sock5-checker@.service', ports.checkerStatus);
-    launch('checker', `status http://127.0.0.1:${ports.checkerStatus}`, args, test ? { ...env, NODE_ENV: shop.NODE_ENV } : env);
+    launch('checker', `status http://127.0.0.1:${ports.checkerStatus}`, args, test ? { ...env, NODE_ENV: shop.NODE_ENV } : env, `http://127.0.0.1:${ports.checkerStatus}/ready`);
   }
   // HAProxy needs two file descriptors per connection and cannot go past this shell's hard limit.
   const hardLimit = Number(spawnSync('sh', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).stdout.trim()) || 4096;
