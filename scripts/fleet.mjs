@@ -14,7 +14,7 @@
 // FLEET_DATABASE_URL (default DATABASE_URL, else postgres://127.0.0.1:5432/private_sock5_fleet, created when
 // missing), FLEET_REDIS_URL (default REDIS_URL, else redis://127.0.0.1:6379), REDIS_PREFIX (default
 // private-sock5-fleet:), GATEWAY_PORT_RANGE (default 20000-29999), FLEET_DIR (state, logs and the generated
-// shop.env; default .fleet).
+// shop.env; default .fleet), FLEET_SKIP_BUILD=1 (the portal is built already).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -109,7 +109,8 @@ function summary(state) {
   console.log(`PostgreSQL ${state.database.replace(/\/\/[^@/]*@/, '//')}, Redis ${state.redis} (prefix ${state.redisPrefix}), lease ports ${state.leasePorts}`);
   console.log(`\n${line(['role', 'where', 'pid', 'state', 'log'])}`);
   for (const row of rows) console.log(line(row));
-  console.log(`\nSettings: ${state.shopEnv}. Stop everything: npm run fleet:stop\n`);
+  const dirSetting = process.env.FLEET_DIR ? `FLEET_DIR=${process.env.FLEET_DIR} ` : '';
+  console.log(`\nSettings: ${state.shopEnv}. Stop everything: ${dirSetting}npm run fleet:stop\n`);
 }
 
 async function start() {
@@ -135,8 +136,10 @@ async function start() {
 
   mkdirSync(join(fleetDir, 'data'), { recursive: true });
   await ensureDatabase(database, fresh);
-  // The portal's apps: the build skips what is unchanged.
-  if (spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' }).status !== 0) fail('the build failed');
+  // The portal's apps: the build skips what is unchanged (FLEET_SKIP_BUILD=1: built already, by the caller).
+  if (process.env.FLEET_SKIP_BUILD === '1') {
+    if (!existsSync(join(root, 'shell', 'dist', 'index.html'))) fail('FLEET_SKIP_BUILD=1 but the portal is not built (npm run build)');
+  } else if (spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' }).status !== 0) fail('the build failed');
 
   // The shop's settings, as /etc/private-sock5/shop.env would hold them (ops/env/shop.env.example); the
   // secrets are made once per fleet directory and kept.
@@ -176,7 +179,7 @@ async function start() {
       ? {
           INVENTORY_DEMO: 'true',
           GATEWAY_ALLOW_LOOPBACK: 'true',
-          RATE_LIMIT_MAX: '10000',
+          RATE_LIMIT_MAX: process.env.RATE_LIMIT_MAX || '10000',
           LEASE_PERIOD_SECONDS: '120',
           RENEWAL_SWEEP_MS: '1000',
           SUPPORT_USERNAMES: process.env.E2E_SUPPORT_USERNAME || 'e2e_support_desk',

@@ -1,0 +1,83 @@
+// `npm run bench:fleet`: the fleet's API requests per second through HAProxy, with two API instances and with
+// one, next to one instance asked directly (what the balancer costs). Starts `npm run fleet` with test
+// settings on a fresh database of its own, loads GET /api/proxy/states (the market's first read, from each
+// instance's cache) with autocannon in a process of its own (api/bench/load.ts), then stops the fleet.
+// Not part of the tests; every round is bounded. Settings: BENCH_FLEET_PORT (default 8150 and the next five),
+// BENCH_FLEET_SECONDS (each round, default 10), BENCH_FLEET_CONNECTIONS (default 20),
+// BENCH_FLEET_DATABASE_URL (default: TEST_DATABASE_URL's server, database <its name>_fleet_bench).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.BENCH_FLEET_PORT || 8150);
+const seconds = Number(process.env.BENCH_FLEET_SECONDS || 10);
+const connections = Number(process.env.BENCH_FLEET_CONNECTIONS || 20);
+const fleetDir = mkdtempSync(join(tmpdir(), 'ps5-fleet-bench-'));
+function databaseUrl() {
+  if (process.env.BENCH_FLEET_DATABASE_URL) return process.env.BENCH_FLEET_DATABASE_URL;
+  const base = new URL(process.env.TEST_DATABASE_URL || `postgres://${process.env.USER || 'postgres'}@127.0.0.1:5432/test`);
+  base.pathname = `/${base.pathname.slice(1) || 'test'}_fleet_bench`;
+  return base.href;
+}
+const env = {
+  ...process.env,
+  FLEET_DIR: fleetDir,
+  FLEET_PORT: String(port),
+  FLEET_DATABASE_URL: databaseUrl(),
+  GATEWAY_PORT_RANGE: process.env.BENCH_FLEET_GATEWAY_PORT_RANGE || '31000-31999',
+  REDIS_PREFIX: `private-sock5-fleet-bench-${process.pid}:`,
+  // The load comes from one address: the per-address limit would answer 429 instead of measuring.
+  RATE_LIMIT_MAX: '1000000000',
+  LOG_LEVEL: 'warn',
+};
+const fleet = (...args) => spawnSync(process.execPath, [join(root, 'scripts', 'fleet.mjs'), ...args], { cwd: root, env, stdio: 'inherit' }).status;
+
+function load(url, duration) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(root, 'api', 'bench', 'load.ts'), JSON.stringify({ url, method: 'GET', connections, duration })], {
+      cwd: join(root, 'api'),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(output)) : reject(new Error(`load generator exited with ${code}`))));
+  });
+}
+
+const rows = [];
+try {
+  if (fleet('start', '--test', '--fresh') !== 0) throw new Error('the fleet did not start');
+  const state = JSON.parse(readFileSync(join(fleetDir, 'fleet.json'), 'utf8'));
+  const api = (role) => state.processes.find((each) => each.role === role);
+  const balancer = `http://127.0.0.1:${port}/api/proxy/states`;
+  const direct = `${api('api1').where}/api/proxy/states`;
+  const load1 = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  console.log(`\nFleet benchmark: GET /api/proxy/states, ${connections} connections, ${seconds} s per round (load average before: ${load1})`);
+  await load(balancer, 3);
+  await load(direct, 2);
+  const round = async (label, url) => {
+    const result = await load(url, seconds);
+    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${label}: ${result.non2xx} answers not 2xx, ${result.errors} errors`);
+    rows.push({ label, ...result });
+    console.log(`  ${label.padEnd(44)} ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`);
+  };
+  await round('one instance, asked directly (no balancer)', direct);
+  await round('through HAProxy, two instances', balancer);
+  // The second instance stops; the balancer's health checks (every 2 s, down after 2 failures) see it gone.
+  process.kill(-api('api2').pid, 'SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 7000));
+  await round('through HAProxy, one instance (api2 stopped)', balancer);
+  console.log('\n| scenario | req/s | p50 | p99 | ÷ one instance direct |');
+  console.log('|---|---|---|---|---|');
+  for (const row of rows) {
+    console.log(`| ${row.label} | ${row.rps.toFixed(0)} | ${row.p50} ms | ${row.p99} ms | ${(row.rps / rows[0].rps).toFixed(2)} |`);
+  }
+} catch (error) {
+  console.error(`bench:fleet: ${error.message} (logs in ${fleetDir})`);
+  process.exitCode = 1;
+} finally {
+  fleet('stop');
+}
