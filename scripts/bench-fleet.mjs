@@ -7,34 +7,22 @@
 // BENCH_FLEET_DATABASE_URL (default: TEST_DATABASE_URL's server, database <its name>_fleet_bench).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fleetRunEnv } from './fleet-run-env.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_FLEET_PORT || 8150);
 const seconds = Number(process.env.BENCH_FLEET_SECONDS || 10);
 const connections = Number(process.env.BENCH_FLEET_CONNECTIONS || 20);
-const fleetDir = mkdtempSync(join(tmpdir(), 'ps5-fleet-bench-'));
-function databaseUrl() {
-  if (process.env.BENCH_FLEET_DATABASE_URL) return process.env.BENCH_FLEET_DATABASE_URL;
-  const base = new URL(process.env.TEST_DATABASE_URL || `postgres://${process.env.USER || 'postgres'}@127.0.0.1:5432/test`);
-  base.pathname = `/${base.pathname.slice(1) || 'test'}_fleet_bench`;
-  return base.href;
-}
 const env = {
-  ...process.env,
-  FLEET_DIR: fleetDir,
-  FLEET_PORT: String(port),
-  FLEET_DATABASE_URL: databaseUrl(),
-  GATEWAY_PORT_RANGE: process.env.BENCH_FLEET_GATEWAY_PORT_RANGE || '31000-31999',
-  REDIS_PREFIX: `private-sock5-fleet-bench-${process.pid}:`,
+  ...fleetRunEnv({ name: 'fleet_bench', port, databaseUrl: process.env.BENCH_FLEET_DATABASE_URL, gatewayPortRange: process.env.BENCH_FLEET_GATEWAY_PORT_RANGE }),
   // The load comes from one address: the per-address limit would answer 429 instead of measuring.
   RATE_LIMIT_MAX: '1000000000',
-  LOG_LEVEL: 'warn',
 };
+const fleetDir = env.FLEET_DIR;
 const fleet = (...args) => spawnSync(process.execPath, [join(root, 'scripts', 'fleet.mjs'), ...args], { cwd: root, env, stdio: 'inherit' }).status;
 
 /** A customer's session token, the way the portal gets one: register, then log in with the captcha solved. */
@@ -97,7 +85,7 @@ try {
     console.log(`| ${row.label} | ${row.rps.toFixed(0)} | ${row.p50} ms | ${row.p99} ms | ${(row.rps / rows[0].rps).toFixed(2)} |`);
   }
 } catch (error) {
-  console.error(`bench:fleet: ${error.message} (logs in ${fleetDir})`);
+  console.error(`bench:fleet: ${/** @type {Error} */ (error).message} (logs in ${fleetDir})`);
   process.exitCode = 1;
 } finally {
   fleet('stop');

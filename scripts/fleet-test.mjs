@@ -6,45 +6,32 @@
 // FLEET_TEST_DATABASE_URL (default: TEST_DATABASE_URL's server, database <its name>_fleet).
 // The last line sums up the tests: "N passed, N failed".
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fleetRunEnv } from './fleet-run-env.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The subset of the composed suite run through the balancer: sign-up and login, buying (and using a proxy), top-ups, sessions. */
 const FLEET_E2E_SPECS = ['tests/auth-visitor.spec.ts', 'tests/marketplace-buy.spec.ts', 'tests/payments-topup.spec.ts', 'tests/sessions-and-terms.spec.ts'];
 
 const port = Number(process.env.FLEET_TEST_PORT || 8140);
-const fleetDir = mkdtempSync(join(tmpdir(), 'ps5-fleet-'));
-function databaseUrl() {
-  if (process.env.FLEET_TEST_DATABASE_URL) return process.env.FLEET_TEST_DATABASE_URL;
-  const base = new URL(process.env.TEST_DATABASE_URL || `postgres://${process.env.USER || 'postgres'}@127.0.0.1:5432/test`);
-  base.pathname = `/${base.pathname.slice(1) || 'test'}_fleet`;
-  return base.href;
-}
 const env = {
-  ...process.env,
-  FLEET_DIR: fleetDir,
-  FLEET_PORT: String(port),
-  FLEET_DATABASE_URL: databaseUrl(),
-  GATEWAY_PORT_RANGE: process.env.FLEET_TEST_GATEWAY_PORT_RANGE || '31000-31999',
-  REDIS_PREFIX: `private-sock5-fleet-test-${randomBytes(4).toString('hex')}:`,
-  LOG_LEVEL: 'warn',
+  ...fleetRunEnv({ name: 'fleet', port, databaseUrl: process.env.FLEET_TEST_DATABASE_URL, gatewayPortRange: process.env.FLEET_TEST_GATEWAY_PORT_RANGE }),
   // npm test built the portal in an earlier step, and builds variants of remotes beside this one.
   FLEET_SKIP_BUILD: '1',
 };
+const fleetDir = env.FLEET_DIR;
 
+/** @param {string} command @param {string[]} args @param {import('node:child_process').SpawnOptions} options @returns {Promise<{ code: number, output: string }>} */
 function run(command, args, options = {}) {
   return new Promise((resolve) => {
     let output = '';
     const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], ...options });
-    child.stdout.on('data', (chunk) => {
+    child.stdout?.on('data', (chunk) => {
       process.stdout.write(chunk);
       output += chunk;
     });
-    child.stderr.on('data', (chunk) => process.stderr.write(chunk));
+    child.stderr?.on('data', (chunk) => process.stderr.write(chunk));
     child.on('close', (code) => resolve({ code: code ?? 1, output }));
   });
 }
@@ -80,7 +67,7 @@ try {
   count(fault.output);
   if (suite.code !== 0 || fault.code !== 0) exitCode = 1;
 } catch (error) {
-  console.error(`fleet test: ${error.message} (logs in ${fleetDir})`);
+  console.error(`fleet test: ${/** @type {Error} */ (error).message} (logs in ${fleetDir})`);
   exitCode = 1;
 } finally {
   await run(process.execPath, ['scripts/fleet.mjs', 'stop']);

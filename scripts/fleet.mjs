@@ -27,6 +27,7 @@ const fleetDir = resolve(root, process.env.FLEET_DIR || '.fleet');
 const stateFile = join(fleetDir, 'fleet.json');
 const [command = 'start', ...flags] = process.argv.slice(2);
 
+/** @param {string} message @returns {never} */
 function fail(message) {
   console.error(`fleet: ${message}`);
   process.exit(1);
@@ -45,10 +46,15 @@ const alive = (pid) => {
   }
 };
 
-/** The command and environment of a systemd unit of ops/systemd, for instance `instance`. */
+/**
+ * The command and environment of a systemd unit of ops/systemd, for instance `instance`.
+ * @param {string} unit @param {number} instance @returns {{ args: string[], env: Record<string, string> }}
+ */
 function fromUnit(unit, instance) {
   const text = readFileSync(join(root, 'ops', 'systemd', unit), 'utf8').replaceAll('%i', String(instance));
+  /** @type {Record<string, string>} */
   const env = {};
+  /** @type {string[] | null} */
   let args = null;
   for (const line of text.split('\n')) {
     const environment = /^Environment=(.*)$/.exec(line);
@@ -61,7 +67,7 @@ function fromUnit(unit, instance) {
     const exec = /^ExecStart=\/usr\/bin\/env node (.*)$/.exec(line);
     if (exec) args = exec[1].trim().split(/\s+/);
   }
-  if (!args) fail(`${unit} has no "ExecStart=/usr/bin/env node ..." line`);
+  if (!args) return fail(`${unit} has no "ExecStart=/usr/bin/env node ..." line`);
   return { args, env };
 }
 
@@ -86,7 +92,7 @@ async function ensureDatabase(url, fresh) {
   try {
     await client.connect();
   } catch (error) {
-    fail(`cannot reach PostgreSQL at ${admin.host} (${error.message}); set FLEET_DATABASE_URL`);
+    fail(`cannot reach PostgreSQL at ${admin.host} (${/** @type {Error} */ (error).message}); set FLEET_DATABASE_URL`);
   }
   if (fresh) {
     if (!/^[a-z_][a-z0-9_]*$/.test(name)) fail(`database "${name}": not a name this script drops`);
@@ -188,7 +194,11 @@ async function start() {
   };
   writeFileSync(shopEnvFile, `${Object.entries(shop).map(([name, value]) => `${name}=${value}`).join('\n')}\n`, { mode: 0o600 });
 
-  const state = { profile: test ? 'test settings' : 'production settings', balancer, database, redis, redisPrefix, leasePorts, shopEnv: shopEnvFile, processes: [] };
+  /** @typedef {{ role: string, where: string, pid: number, log: string, probe: string | null }} FleetProcess */
+  /** @type {FleetProcess[]} */
+  const processes = [];
+  const state = { profile: test ? 'test settings' : 'production settings', balancer, database, redis, redisPrefix, leasePorts, shopEnv: shopEnvFile, processes };
+  /** @param {string} role @param {string} where @param {string[]} args @param {Record<string, string>} env @param {string | null} probe */
   const launch = (role, where, args, env, probe = null) => {
     const log = join(fleetDir, `${role.replace(/[^a-z0-9]+/gi, '-')}.log`);
     const out = openSync(log, 'w');
@@ -196,7 +206,7 @@ async function start() {
     const child = spawn(args[0], args.slice(1), { cwd: root, env: { ...process.env, ...shop, ...env }, stdio: ['ignore', out, out], detached: true });
     child.unref();
     // probe: the URL that answers 200 while the process is ready (tests read it from fleet.json).
-    state.processes.push({ role, where, pid: child.pid, log, probe });
+    state.processes.push({ role, where, pid: child.pid ?? 0, log, probe });
     writeFileSync(stateFile, JSON.stringify(state, null, 2));
     return child;
   };
