@@ -378,6 +378,31 @@ describe('DashboardPage', () => {
     expect(within(screen.getAllByTestId('proxy-row')[0] as HTMLElement).getByText('198.18.0.120')).toBeInTheDocument();
   });
 
+  it('sorts by uptime from the Sort by control, highest first, an unmeasured exit last', async () => {
+    // Listing 1: never measured; listing 2: a perfect week; the rest between 90 and 98.9.
+    const uptimeOf = (index: number) => (index === 0 ? null : index === 1 ? 100 : 90 + (index % 90) / 10);
+    api.route('POST /api/proxy/search', () => ({ body: texas.map((listing, index) => ({ ...listing, uptime: uptimeOf(index) })) }));
+    await renderPage();
+    await openTexas();
+    expect(within(screen.getAllByTestId('proxy-row')[1] as HTMLElement).getByTitle('Uptime over the last 7 days')).toHaveTextContent('100.0%');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Sort by' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Uptime, highest first' }));
+    expect(screen.getByTestId('column-uptime')).toHaveAttribute('aria-sort', 'descending');
+    const shown = () => screen.getAllByTestId('proxy-row').map((row) => within(row).getByText(/^198\.18\.0\./).textContent);
+    expect(shown().slice(0, 2)).toEqual(['198.18.0.2', '198.18.0.90']);
+    // Ascending too, the unmeasured one stays last: on the last page, in the last row.
+    await userEvent.click(screen.getByRole('button', { name: 'Sort by Uptime' }));
+    expect(screen.getByTestId('column-uptime')).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveTextContent('Uptime, ascending');
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('button', { name: 'Page 3' }));
+    const last = screen.getAllByTestId('proxy-row').at(-1) as HTMLElement;
+    expect(within(last).getByText('198.18.0.1')).toBeInTheDocument();
+    expect(within(last).getByTitle('Uptime not measured yet')).toHaveTextContent('—');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Sort by' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Newest first' }));
+    expect(screen.getByTestId('column-uptime')).not.toHaveAttribute('aria-sort');
+  });
+
   it('shows a speed not measured yet as a dash, not 0; sorting by Speed puts the fastest first', async () => {
     await renderPage();
     await openTexas();
