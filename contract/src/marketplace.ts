@@ -72,6 +72,10 @@ export const RegionCount = Type.Object({ name: Type.String(), count: Type.Intege
 export type RegionCount = Static<typeof RegionCount>;
 
 /** GET /proxy/states: US states with listings for sale. */
+/** GET /api/proxy/from-prices: the landing page's "from $X" figures (contract/starting-prices), dollars or null. */
+const FromPrice = Type.Union([Type.Number(), Type.Null()]);
+export const StartingPricesResponse = Type.Object({ any: FromPrice, Mobile: FromPrice, Residential: FromPrice, Datacenter: FromPrice });
+
 export const StateCount = Type.Object({ state: Type.String(), cnt: Type.Integer() });
 export type StateCount = Static<typeof StateCount>;
 
