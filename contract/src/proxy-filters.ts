@@ -62,6 +62,22 @@ export const EMPTY_FILTERS: ProxyFilters = {
   residentialOnly: false,
 };
 
+/** How many filters narrow the list now: each text, bound and choice that is set, and each ticked checkbox. */
+export function activeFilterCount(filters: ProxyFilters): number {
+  const set = [
+    ...TEXT_FILTER_FIELDS.map((field) => filters.text[field].trim() !== ''),
+    filters.type !== 'any',
+    filters.added !== 'any',
+    filters.distance > 0,
+    filters.minSpeed.trim() !== '',
+    filters.maxPing.trim() !== '',
+    filters.maxPrice.trim() !== '',
+    filters.excludeBlacklisted,
+    filters.residentialOnly,
+  ];
+  return set.filter(Boolean).length;
+}
+
 export function isBlacklisted(listing: ProxyListing): boolean {
   return listing.sbl_black === 1 || listing.xbl_black === 1 || listing.css_black === 1 || listing.pbl_black === 1;
 }

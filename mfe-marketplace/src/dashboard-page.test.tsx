@@ -13,7 +13,7 @@ import { fakeApi, type FakeApi, type FakeCall, type FakeReply } from 'test-kit/f
 import DashboardPage from './dashboard-page';
 import { NOTHING_CHOSEN_MESSAGE } from './proxy-table/proxy-table';
 import { credentialFormatAtom } from './my-proxies/credential-formats';
-import { cartOpenAtom, detailListingAtom, filtersAtom, findQueryAtom, pageAtom, selectionAtom, soldAtom, sortingAtom } from './state/marketplace-atoms';
+import { cartOpenAtom, detailListingAtom, filtersAtom, filtersOpenAtom, findQueryAtom, pageAtom, selectionAtom, soldAtom, sortingAtom } from './state/marketplace-atoms';
 import { EMPTY_FILTERS } from 'contract/proxy-filters';
 import { FIND_LIMIT } from 'contract/limits';
 
@@ -86,6 +86,7 @@ beforeEach(() => {
   appStore.set(selectedTabAtom, DEFAULT_TAB);
   appStore.set(selectionAtom, { country: null, state: null });
   appStore.set(filtersAtom, EMPTY_FILTERS);
+  appStore.set(filtersOpenAtom, false);
   appStore.set(pageAtom, 1);
   appStore.set(detailListingAtom, null);
   appStore.set(soldAtom, {});
@@ -274,6 +275,37 @@ describe('DashboardPage', () => {
       await userEvent.click(within(dialog).getByRole('button', { name: 'Close details' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       expect(screen.getByRole('button', { name: 'Cart 0 items' })).toBeInTheDocument();
+    } finally {
+      window.matchMedia = realMatchMedia;
+    }
+  });
+
+  it('on a narrow screen folds the filters behind a Filters button that counts the active ones', async () => {
+    const realMatchMedia = window.matchMedia;
+    window.matchMedia = (query: string) => ({ ...realMatchMedia(query), matches: query.includes('max-width: 767.98px') });
+    try {
+      await renderPage();
+      await userEvent.click(await findTexas());
+      await screen.findByText('198.18.0.3', undefined, { timeout: 5000 });
+      const results = screen.getByRole('region', { name: 'Proxies' });
+      const button = screen.getByRole('button', { name: 'Filters' });
+      expect(button).toHaveAttribute('aria-expanded', 'false');
+      expect(screen.queryByRole('checkbox', { name: 'Residential only proxies' })).not.toBeInTheDocument();
+      expect(results).toHaveAttribute('data-filters-folded');
+      // The table's rows and the Sort by control stay in view.
+      expect(screen.getByRole('combobox', { name: 'Sort by' })).toBeInTheDocument();
+
+      await userEvent.click(button);
+      expect(button).toHaveAttribute('aria-expanded', 'true');
+      expect(results).not.toHaveAttribute('data-filters-folded');
+      await userEvent.click(screen.getByRole('checkbox', { name: 'Residential only proxies' }));
+      await typeInto(screen.getByRole('textbox', { name: 'Filter City' }), 'Austin');
+      expect(screen.getByRole('button', { name: 'Filters · 2 active' })).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Filters · 2 active' }));
+      // Folded, the filters still apply and the button still counts them.
+      expect(screen.queryByRole('checkbox', { name: 'Residential only proxies' })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Filters · 2 active' })).toHaveAttribute('aria-expanded', 'false');
+      expect(screen.getByText('40 of 120 proxies')).toBeInTheDocument();
     } finally {
       window.matchMedia = realMatchMedia;
     }

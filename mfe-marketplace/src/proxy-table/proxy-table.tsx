@@ -153,7 +153,7 @@ function CellValue({ row, columnId }: { row: ProxyRowModel; columnId: string }) 
  * Proxy list on TanStack Table: 11 sortable columns and a cart toggle, a filter under every title, a
  * sticky header, 50 rows a page. Narrower than the columns need, its rows become cards (shared/ui/card-table).
  */
-export function ProxyTable() {
+export function ProxyTable({ filtersFolded = false }: { filtersFolded?: boolean }) {
   const selection = useAtomValue(selectionAtom);
   const findQuery = useAtomValue(findQueryAtom);
   const filters = useAtomValue(filtersAtom);
@@ -232,8 +232,11 @@ export function ProxyTable() {
       id="proxy-results"
       variant="outlined"
       aria-label="Proxies"
+      data-filters-folded={filtersFolded ? '' : undefined}
       sx={[
         { scrollMarginTop: { xs: 64, sm: 72 } },
+        // On a phone with the filters folded away the column filters go with them (the Sort by control sorts).
+        { '&[data-filters-folded] thead': { display: 'none' } },
         cardTableSx(PROXY_CARDS_BELOW),
         {
           [`@container (min-width: ${PROXY_CARDS_BELOW}px) and (max-width: ${OPTIONAL_COLUMNS_FROM - 0.02}px)`]: {

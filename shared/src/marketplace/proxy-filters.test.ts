@@ -1,4 +1,4 @@
-import { EMPTY_FILTERS, filterProxies, unsoldItems, withinDistance, type ProxyFilters } from 'contract/proxy-filters';
+import { activeFilterCount, EMPTY_FILTERS, filterProxies, unsoldItems, withinDistance, type ProxyFilters } from 'contract/proxy-filters';
 import { listingFixture as listing } from 'test-kit/listing-fixture';
 
 const ids = (filters: Partial<ProxyFilters>, rows = sample) =>
@@ -124,5 +124,23 @@ describe('sidebar filters', () => {
 describe('bulk purchase', () => {
   it('sends only the unsold cart items', () => {
     expect(unsoldItems([listing({ id: '1' }), listing({ id: '2', sold: true }), listing({ id: '3', sold: false })]).map((item) => item.id)).toEqual(['1', '3']);
+  });
+});
+
+describe('active filter count', () => {
+  it('counts each text, bound and choice that is set and each ticked checkbox; blanks do not count', () => {
+    expect(activeFilterCount(EMPTY_FILTERS)).toBe(0);
+    expect(activeFilterCount({ ...EMPTY_FILTERS, text: { ...EMPTY_FILTERS.text, city: 'Austin', zip: '  ' } })).toBe(1);
+    expect(
+      activeFilterCount({
+        ...EMPTY_FILTERS,
+        text: { ...EMPTY_FILTERS.text, isp: 'com', domain: 'net' },
+        type: 'MOB',
+        added: 0,
+        maxPrice: '1',
+        residentialOnly: true,
+        excludeBlacklisted: true,
+      }),
+    ).toBe(7);
   });
 });
