@@ -45,6 +45,8 @@ export const ProxyListing = Type.Object({
   added_days_ago: Type.Integer(),
   price: Type.Number(),
   latitude: Type.Number(),
+  /** Null: the exit is not located yet (the distance filter then leaves it out). */
+  longitude: Type.Union([Type.Number(), Type.Null()]),
   img: Type.String(),
   country: Type.String(),
   ct: Type.String(),

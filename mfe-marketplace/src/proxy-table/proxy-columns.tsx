@@ -31,7 +31,6 @@ export function ipOrder(ip: string): number {
 /** What the filter row shows under a column's title. */
 export type ColumnFilterKind =
   | { kind: 'text'; field: TextFilterField }
-  | { kind: 'text-and-distance'; field: TextFilterField }
   | { kind: 'bound'; field: 'minSpeed' | 'maxPing' | 'maxPrice'; label: string }
   | { kind: 'type' }
   | { kind: 'added' };
@@ -112,7 +111,7 @@ export const proxyColumns = helper.columns([
   }),
   helper.accessor('domain', { header: 'Domain', sortFn: 'text', cell: ({ getValue }) => domain(getValue()), meta: { filter: { kind: 'text', field: 'domain' } } }),
   helper.accessor('region', { header: 'State', sortFn: 'text', cell: ({ getValue }) => wrap(getValue()), meta: { filter: { kind: 'text', field: 'region' } } }),
-  helper.accessor('city', { header: 'City', sortFn: 'text', cell: ({ getValue }) => wrap(getValue()), meta: { filter: { kind: 'text-and-distance', field: 'city' } } }),
+  helper.accessor('city', { header: 'City', sortFn: 'text', cell: ({ getValue }) => wrap(getValue()), meta: { filter: { kind: 'text', field: 'city' } } }),
   helper.accessor('isp', { header: 'ISP', sortFn: 'text', cell: ({ getValue }) => wrap(getValue()), meta: { filter: { kind: 'text', field: 'isp' } } }),
   helper.accessor('zip', { header: 'ZIP', sortFn: 'alphanumeric', meta: { filter: { kind: 'text', field: 'zip' } } }),
   helper.accessor('speed', {

@@ -16,6 +16,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { activeFilterCount } from 'contract/proxy-filters';
 import { cartCountAtom } from 'shared/cart/cart-atoms';
 import { selectedTabAtom } from '../state/tab-atoms';
+import { DistanceFilter } from './distance-filter';
 import { useCountries } from '../api/countries';
 import { useStates } from '../api/states';
 import {
@@ -124,6 +125,7 @@ export function FiltersSidebar({ compact }: { compact: boolean }) {
               reset filters
             </Link>
           </Box>
+          <DistanceFilter />
         </Stack>
       )}
       <Box sx={{ width: compact ? '100%' : 280 }}>
