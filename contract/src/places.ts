@@ -1,7 +1,6 @@
 // GET /api/proxy/place?q=…: the point the marketplace's distance filter measures from.
 import Type, { type Static } from 'typebox';
-
-export const PLACE_QUERY_MAX_LENGTH = 80;
+import { PLACE_QUERY_MAX_LENGTH } from 'contract/limits';
 
 /** A ZIP code, a city or a US state: "78701", "Austin, TX", "Berlin, DE", "Texas". */
 export const PlaceQuery = Type.Object({ q: Type.String({ minLength: 2, maxLength: PLACE_QUERY_MAX_LENGTH }) });

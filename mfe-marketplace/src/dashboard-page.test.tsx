@@ -280,6 +280,48 @@ describe('DashboardPage', () => {
     }
   });
 
+  it('filters by distance from a place the customer types, says so, and without a place offers the chosen state', async () => {
+    // Austin listings where the fixture puts them; Houston's about 235 km east.
+    api.route('POST /api/proxy/search', () => ({
+      body: texas.map((listing) => (listing.city === 'Houston' ? { ...listing, latitude: 29.76, longitude: -95.37 } : listing)),
+    }));
+    const asked: string[] = [];
+    api.route('GET /api/proxy/place', (_call, request) => {
+      const q = new URL(request.url).searchParams.get('q') ?? '';
+      asked.push(q);
+      if (q === '78701') return { body: { name: '78701 Austin, TX', latitude: 30.2713, longitude: -97.7426 } };
+      if (q === 'Texas') return { body: { name: 'Texas, US (its middle)', latitude: 31.27, longitude: -98.0 } };
+      return { status: 404, body: { message: `No place called "${q}" is known: type a US ZIP code, a city (Austin, TX or Berlin, DE) or a US state` } };
+    });
+    await renderPage();
+    await openTexas();
+    const within = screen.getByRole('combobox', { name: 'Within' });
+    expect(within).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByTestId('distance-summary')).toHaveTextContent('Type a ZIP code, a city or a state to measure distances from. Measure from Texas');
+
+    await typeInto(screen.getByRole('textbox', { name: 'of ZIP, city or state' }), 'Atlantis');
+    await userEvent.click(screen.getByRole('button', { name: 'Measure' }));
+    expect(await screen.findByText(/No place called "Atlantis" is known/)).toBeInTheDocument();
+    expect(screen.getByText('120 of 120 proxies')).toBeInTheDocument();
+
+    await userEvent.clear(screen.getByRole('textbox', { name: 'of ZIP, city or state' }));
+    // Enter submits, as the Measure button does.
+    await typeInto(screen.getByRole('textbox', { name: 'of ZIP, city or state' }), '78701');
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByText('Within 100 km of 78701 Austin, TX')).toBeInTheDocument();
+    expect(screen.getByText('60 of 120 proxies')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Within' })).not.toHaveAttribute('aria-disabled');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Within' }));
+    await userEvent.click(await screen.findByRole('option', { name: '250 km' }));
+    expect(screen.getByText('Within 250 km of 78701 Austin, TX')).toBeInTheDocument();
+    expect(screen.getByText('120 of 120 proxies')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear distance' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Measure from Texas' }));
+    expect(await screen.findByText('Within 100 km of Texas, US (its middle)')).toBeInTheDocument();
+    expect(asked).toEqual(['Atlantis', '78701', 'Texas']);
+  });
+
   it('on a narrow screen folds the filters behind a Filters button that counts the active ones', async () => {
     const realMatchMedia = window.matchMedia;
     window.matchMedia = (query: string) => ({ ...realMatchMedia(query), matches: query.includes('max-width: 767.98px') });

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { serverMessage } from 'shared/api/api-client';
-import { PLACE_QUERY_MAX_LENGTH } from 'contract/places';
+import { PLACE_QUERY_MAX_LENGTH } from 'contract/limits';
 import { DISTANCE_KM_VALUES, type DistanceKm } from 'contract/proxy-filters';
 import { usePlaceLookup } from '../api/place';
 import { filtersAtom, selectionAtom, updateFiltersAtom } from '../state/marketplace-atoms';
