@@ -51,7 +51,7 @@ async function rowIp(page: Page, index: number): Promise<string> {
 }
 
 async function priceOf(page: Page, index: number): Promise<number> {
-  const text = (await page.getByTestId('proxy-row').nth(index).getByRole('cell').nth(10).textContent()) ?? '';
+  const text = (await page.getByTestId('proxy-row').nth(index).locator('td[data-label="Price"]').textContent()) ?? '';
   return Number(text.replace('$', ''));
 }
 
