@@ -113,6 +113,17 @@ async function renderPage() {
   });
 }
 
+/** Runs `test` with the page on a phone's width (the media query the page asks is answered yes). */
+async function onNarrowScreen(test: () => Promise<void>) {
+  const realMatchMedia = window.matchMedia;
+  window.matchMedia = (query: string) => ({ ...realMatchMedia(query), matches: query.includes('max-width: 767.98px') });
+  try {
+    await test();
+  } finally {
+    window.matchMedia = realMatchMedia;
+  }
+}
+
 const callsTo = (method: string, path: string) => api.callsTo(`${method} /api/${path}`);
 
 /** One paste instead of a keystroke per letter: the filter runs on every change either way. */
@@ -260,9 +271,7 @@ describe('DashboardPage', () => {
   });
 
   it('opens details as a modal on a narrow screen', async () => {
-    const realMatchMedia = window.matchMedia;
-    window.matchMedia = (query: string) => ({ ...realMatchMedia(query), matches: query.includes('max-width: 767.98px') });
-    try {
+    await onNarrowScreen(async () => {
       await renderPage();
       // The whole narrow page (every region's accordion, the 51 chips) renders in well over a second in jsdom.
       await userEvent.click(await findTexas());
@@ -275,9 +284,7 @@ describe('DashboardPage', () => {
       await userEvent.click(within(dialog).getByRole('button', { name: 'Close details' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       expect(screen.getByRole('button', { name: 'Cart 0 items' })).toBeInTheDocument();
-    } finally {
-      window.matchMedia = realMatchMedia;
-    }
+    });
   });
 
   it('filters by distance from a place the customer types, says so, and without a place offers the chosen state', async () => {
@@ -323,9 +330,7 @@ describe('DashboardPage', () => {
   });
 
   it('on a narrow screen folds the filters behind a Filters button that counts the active ones', async () => {
-    const realMatchMedia = window.matchMedia;
-    window.matchMedia = (query: string) => ({ ...realMatchMedia(query), matches: query.includes('max-width: 767.98px') });
-    try {
+    await onNarrowScreen(async () => {
       await renderPage();
       await userEvent.click(await findTexas());
       await screen.findByText('198.18.0.3', undefined, { timeout: 5000 });
@@ -348,9 +353,7 @@ describe('DashboardPage', () => {
       expect(screen.queryByRole('checkbox', { name: 'Residential only proxies' })).not.toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Filters · 2 active' })).toHaveAttribute('aria-expanded', 'false');
       expect(screen.getByText('40 of 120 proxies')).toBeInTheDocument();
-    } finally {
-      window.matchMedia = realMatchMedia;
-    }
+    });
   });
 
   it('buys the cart: only unsold items, toast, cart emptied, My Proxies filled, user refreshed, lists not refetched', async () => {
