@@ -21,8 +21,12 @@ export function TopupType({ topup }: { topup: Pick<TopupRecord, 'coin' | 'transa
     );
   }
   return (
-    <Box component="span" title={`Transaction ${topup.transactionId}`} sx={{ whiteSpace: 'nowrap' }}>
-      {`${COIN_NAMES[topup.coin]} · ${shortTransactionId(topup.transactionId)}`}
+    // On a phone the id goes under the coin rather than widening the table.
+    <Box component="span" title={`Transaction ${topup.transactionId}`}>
+      {`${COIN_NAMES[topup.coin]} · `}
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {shortTransactionId(topup.transactionId)}
+      </Box>
     </Box>
   );
 }
