@@ -45,7 +45,7 @@ test('the distance filter measures from a ZIP code the customer types and says s
 
   const zip = (listings[0] as Listing).zip;
   await page.getByRole('textbox', { name: 'of ZIP, city or state' }).fill(zip);
-  await page.getByRole('button', { name: 'Measure' }).click();
+  await page.getByRole('button', { name: 'Measure', exact: true }).click();
   await expect(page.getByTestId('distance-summary')).toContainText(new RegExp(`^Within 100 km of ${zip} `));
   const place = (await (await request.get(`/api/proxy/place?q=${zip}`, { headers: { Authorization: `Bearer ${customer.token}` } })).json()) as { latitude: number; longitude: number };
   const near = listings.filter((listing) => listing.longitude !== null && km({ latitude: listing.latitude, longitude: listing.longitude }, place) <= 100);
@@ -55,7 +55,7 @@ test('the distance filter measures from a ZIP code the customer types and says s
 
   // A place nobody knows is said so, and the filter keeps its last place.
   await page.getByRole('textbox', { name: 'of ZIP, city or state' }).fill('Atlantis');
-  await page.getByRole('button', { name: 'Measure' }).click();
+  await page.getByRole('button', { name: 'Measure', exact: true }).click();
   await expect(page.getByTestId('distance-summary')).toContainText('No place called "Atlantis" is known');
   await expect(page.getByText(new RegExp(`^${near.length} of \\d+ proxies$`))).toBeVisible();
   await page.getByRole('button', { name: 'Clear distance' }).click();
@@ -102,6 +102,7 @@ for (const width of [390, 1280, 1440]) {
     await openState(page, state);
     if (width === 1280) await page.getByTestId('proxy-row').first().click();
     const sort = page.getByRole('combobox', { name: 'Sort by' });
+    await sort.scrollIntoViewIfNeeded();
     await expect(sort).toBeInViewport();
     await sort.click();
     await page.getByRole('option', { name: 'Uptime, highest first' }).click();

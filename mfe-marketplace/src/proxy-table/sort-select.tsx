@@ -16,7 +16,8 @@ export const SORT_CHOICES: readonly { label: string; sorting: TableSort }[] = [
   { label: 'Speed, highest first', sorting: [{ id: 'speed', desc: true }] },
 ];
 
-const keyOf = (sorting: TableSort) => sorting.map(({ id, desc }) => `${id}:${desc ? 'desc' : 'asc'}`).join(',');
+// The server's order has a key of its own: an empty value would show the control as if nothing were chosen.
+const keyOf = (sorting: TableSort) => (sorting.length === 0 ? 'newest' : sorting.map(({ id, desc }) => `${id}:${desc ? 'desc' : 'asc'}`).join(','));
 
 /** A column title's order that is not one of the choices: "State, descending". */
 function otherLabel(sorting: TableSort): string {

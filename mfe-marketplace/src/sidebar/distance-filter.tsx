@@ -53,7 +53,7 @@ export function DistanceFilter() {
         value={String(distance.km)}
         disabled={distance.from === null}
         onChange={(event) => update({ distance: { ...distance, km: Number(event.target.value) as DistanceKm } })}
-        sx={{ width: 132 }}
+        sx={{ width: 156 }}
       >
         {DISTANCE_KM_VALUES.map((km) => (
           <MenuItem key={km} value={String(km)}>
