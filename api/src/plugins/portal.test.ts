@@ -209,6 +209,7 @@ describe('portal hosting', () => {
       payments: '/remotes/payments/mf-manifest.json',
       support: '/remotes/support/mf-manifest.json',
       account: '/remotes/account/mf-manifest.json',
+      operator: '/remotes/operator/mf-manifest.json',
     });
     // The page may load that remote from its dev server.
     assert.match(String(response.headers['content-security-policy']), /script-src 'self' http:\/\/localhost:3003/);
