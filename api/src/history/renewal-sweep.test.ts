@@ -117,6 +117,22 @@ for (const backend of backends) {
       await assertBalancesEqualLedger(app);
     });
 
+    it('does not renew the lease of an account an operator disabled: it ends with its period, uncharged', async (t) => {
+      const app = await buildMarket(t, backend, 100);
+      const alice = await customer(app, 1000);
+      const [listing] = await listingsForSale(app, 1);
+      assert.ok(listing);
+      const [lease] = await buy(app, alice, [listing.id]);
+      assert.ok(lease);
+      await setRenew(app, lease.id, true);
+      const balance = await balanceOf(app, alice.id);
+      await app.db.updateTable('users').set({ disabled_at: new Date(), disabled_reason: 'test' }).where('id', '=', alice.id).execute();
+      assert.deepEqual(await app.renewalSweep.run(seconds(lease.expires_at, 1)), { renewed: 0, failed: 0, waiting: 0, ended: 1, notices: 0 });
+      assert.equal(await balanceOf(app, alice.id), balance);
+      assert.equal((await leaseRow(app, lease.id)).ended_at?.getTime(), lease.expires_at.getTime());
+      await assertBalancesEqualLedger(app);
+    });
+
     it('switches renew off and ends the lease when the balance cannot pay, without touching the balance', async (t) => {
       const app = await buildMarket(t, backend, 100);
       const told = recordNotifications(app);

@@ -8,7 +8,7 @@
 // - On, exit offline: the lease waits, uncharged, for its exit, for at most `offlineWaitMs` after its end;
 //   its listing stays held for it meanwhile. If the exit is not back in time the lease ends.
 // - On, balance too small: auto-renewal is switched off and the lease ends when its period does.
-// - The exit was retired by the operator: no renewal; the lease ends when its period does.
+// - The exit was retired by the operator, or the account disabled: no renewal; the lease ends when its period does.
 //
 // Each lease is handled in its own transaction that locks it with FOR UPDATE SKIP LOCKED: several API
 // instances sweep the same database and each lease is taken by one of them; a lease being switched by its
@@ -119,7 +119,7 @@ export class RenewalSweep {
       return { leaseId, outcome: event('ended', listing.real_ip, expiresAt) };
     }
 
-    await market.selectFrom('users').select('id').where('id', '=', lease.user_id).forUpdate().executeTakeFirstOrThrow();
+    const owner = await market.selectFrom('users').select('disabled_at').where('id', '=', lease.user_id).forUpdate().executeTakeFirstOrThrow();
     const listing = await market
       .selectFrom('proxy_listings')
       .select([
@@ -133,8 +133,9 @@ export class RenewalSweep {
       .forUpdate()
       .executeTakeFirstOrThrow();
 
-    // A retired exit is not sold again, to anyone: its lease runs to the end of its period and ends there.
-    if (listing.exit_state === 'retired') {
+    // A retired exit is not sold again, to anyone: its lease runs to the end of its period and ends there. An
+    // account an operator disabled is not charged for renewals either: its leases end with their period.
+    if (listing.exit_state === 'retired' || owner.disabled_at !== null) {
       if (!over) return { leaseId, outcome: null };
       await this.#end(market, leaseId, lease.listing_id, expiresAt, expiresAt);
       return { leaseId, outcome: event('ended', listing.real_ip, expiresAt) };
