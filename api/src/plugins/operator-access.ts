@@ -66,7 +66,11 @@ export function auditAction(app: FastifyInstance, request: FastifyRequest, entry
 export function commandOnlyAccess(app: FastifyInstance) {
   const access = operatorAccess(app);
   return async (request: FastifyRequest): Promise<void> => {
-    if (!CONTROL.test(request.headers.authorization ?? '')) throw new HttpError(403, operatorMessages.commandOnly);
+    if (!CONTROL.test(request.headers.authorization ?? '')) {
+      // A visitor is told to sign in like on every route (401); a session, whoever's, is refused (403).
+      await app.authenticate(request);
+      throw new HttpError(403, operatorMessages.commandOnly);
+    }
     await access(request);
   };
 }
