@@ -248,6 +248,18 @@ export interface JobsTable {
   finished_at: ColumnType<Date | null, never, Date | null>;
 }
 
+/** The operator audit log (api/src/operator/audit.ts); append-only, the database refuses UPDATE and DELETE. */
+export interface OperatorAuditTable {
+  id: Generated<number>;
+  actor_id: string | null;
+  actor: string;
+  action: string;
+  target: string;
+  before: ColumnType<unknown, string | null, never>;
+  after: ColumnType<unknown, string | null, never>;
+  at: CreatedAt;
+}
+
 export type ApiKeyScope = 'read' | 'buy' | 'manage';
 
 export interface ApiKeysTable {
@@ -303,4 +315,5 @@ export interface Schema {
   release_moves: ReleaseMovesTable;
   release_reports: ReleaseReportsTable;
   jobs: JobsTable;
+  operator_audit: OperatorAuditTable;
 }
