@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../http/errors.ts';
 import { currentUser } from './auth.ts';
+import type { AuditActor } from '../operator/audit.ts';
 import { isLoopbackPeer, tokensMatch } from '../operator/operator-control.ts';
 
 export const operatorMessages = {
@@ -18,6 +19,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     operator: OperatorActor | null;
   }
+}
+
+/** The actor as the audit log records it. */
+export function auditActor(request: FastifyRequest): AuditActor {
+  const operator = request.operator;
+  return operator?.via === 'session' ? { userId: operator.userId, name: operator.username } : { userId: null, name: 'inventory command' };
 }
 
 const CONTROL = /^Operator\s+(\S+)$/i;

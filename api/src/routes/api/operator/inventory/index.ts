@@ -9,7 +9,8 @@ import { CheckRequest, CheckRunSummary, ImportQuery, ImportReport, InventorySumm
 import { HttpError } from '../../../../http/errors.ts';
 import { errors } from '../../../../http/schemas.ts';
 import { DEFAULT_SOURCE, InventoryInputError } from '../../../../inventory/inventory.ts';
-import { operatorAccess } from '../../../../plugins/operator-access.ts';
+import { auditActor, operatorAccess } from '../../../../plugins/operator-access.ts';
+import { recordOperatorAction } from '../../../../operator/audit.ts';
 
 const FILE_TYPES = ['text/plain', 'text/csv', 'application/octet-stream'];
 
@@ -67,12 +68,21 @@ const operatorInventory: FastifyPluginAsyncTypebox = async (app) => {
           sync: query.sync !== undefined,
           skipInvalid: query.skipInvalid === 'true',
           defaultType: query.type ?? 'datacenter',
+          dryRun: query.dryRun === 'true',
+          record: (trx, done) =>
+            recordOperatorAction(trx, {
+              actor: auditActor(request),
+              action: 'inventory.import',
+              target: `source:${source}`,
+              after: { sync: done.sync, lines: done.lines, created: done.created, updated: done.updated, reactivated: done.reactivated, retired: done.retired, badLines: done.errorCount },
+            }).then(() => undefined),
         });
       } catch (error) {
         if (error instanceof InventoryInputError) throw new HttpError(400, error.message);
         throw error;
       }
       if (report.imported) app.marketCache.clear();
+      if (report.dryRun) return reply.code(200).send(report);
       request.log.info(
         {
           operator: actor(request),
