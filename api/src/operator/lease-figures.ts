@@ -10,22 +10,23 @@ const TOP = 10;
 export function createLeaseFigures(db: Kysely<Schema>) {
   return {
     async overview(now: Date): Promise<LeaseOverview> {
-      const active = sql`
-        from proxy_leases le
-        join proxy_listings li on li.id = le.listing_id
-        join exits e on e.id = li.exit_id
-        where le.starts_at <= ${now} and le.expires_at > ${now}`;
+      const running = sql`le.starts_at <= ${now} and le.expires_at > ${now}`;
       const { rows: groups } = await sql<{ type: string; ct: string; country: string; n: number; renew: number; soon: number }>`
         select e.declared_type as type, li.ct, li.country, count(*)::int as n,
                count(*) filter (where le.renew)::int as renew,
                count(*) filter (where le.expires_at <= ${now}::timestamptz + interval '1 hour')::int as soon
-        ${active}
+        from proxy_leases le
+        join proxy_listings li on li.id = le.listing_id
+        join exits e on e.id = li.exit_id
+        where ${running}
         group by 1, 2, 3`.execute(db);
       const { rows: top } = await sql<{ id: number; username: string; real_ip: string; ct: string; up: string | number; down: string | number; expires_at: Date }>`
         select le.id, u.username, li.real_ip, li.ct, coalesce(us.bytes_up, 0) as up, coalesce(us.bytes_down, 0) as down, le.expires_at
-        ${active}
+        from proxy_leases le
+        join proxy_listings li on li.id = le.listing_id
         join users u on u.id = le.user_id
         left join proxy_lease_usage us on us.lease_id = le.id
+        where ${running}
         order by coalesce(us.bytes_up, 0) + coalesce(us.bytes_down, 0) desc, le.id
         limit ${TOP}`.execute(db);
       const byType = new Map<string, number>();

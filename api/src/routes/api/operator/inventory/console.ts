@@ -23,7 +23,7 @@ import { createInventoryFigures } from '../../../../operator/inventory-figures.t
 import { auditedClass, createPriceClasses } from '../../../../operator/price-classes.ts';
 import { auditActor, operatorAccess } from '../../../../plugins/operator-access.ts';
 
-const ExitId = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 }) });
+const ExitId = Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,14}$' }) });
 const noSuchExit = (id: number) => new HttpError(404, `There is no exit ${id}.`);
 
 const operatorInventoryConsole: FastifyPluginAsyncTypebox = async (app) => {
@@ -65,8 +65,9 @@ const operatorInventoryConsole: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const detail = await figures.detail(request.params.id, new Date());
-      if (!detail) throw noSuchExit(request.params.id);
+      const id = Number(request.params.id);
+      const detail = await figures.detail(id, new Date());
+      if (!detail) throw noSuchExit(id);
       return detail;
     },
   );
@@ -88,7 +89,7 @@ const operatorInventoryConsole: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
       async (request) => {
-        const { id } = request.params;
+        const id = Number(request.params.id);
         const record = async (trx: Parameters<typeof recordOperatorAction>[0], change: ExitStateChange) => {
           await recordOperatorAction(trx, {
             actor: auditActor(request),
