@@ -9,7 +9,7 @@ import { CheckRequest, CheckRunSummary, ImportQuery, ImportReport, InventorySumm
 import { HttpError } from '../../../../http/errors.ts';
 import { errors } from '../../../../http/schemas.ts';
 import { DEFAULT_SOURCE, InventoryInputError } from '../../../../inventory/inventory.ts';
-import { operatorAccess } from '../../../../plugins/operator-access.ts';
+import { auditAction, operatorAccess } from '../../../../plugins/operator-access.ts';
 
 const FILE_TYPES = ['text/plain', 'text/csv', 'application/octet-stream'];
 
@@ -73,6 +73,11 @@ const operatorInventory: FastifyPluginAsyncTypebox = async (app) => {
         throw error;
       }
       if (report.imported) app.marketCache.clear();
+      await auditAction(app, request, {
+        action: 'inventory.import',
+        target: `source:${source}`,
+        after: { imported: report.imported, sync: report.sync, lines: report.lines, created: report.created, updated: report.updated, retired: report.retired, badLines: report.errorCount },
+      });
       request.log.info(
         {
           operator: actor(request),
@@ -111,6 +116,11 @@ const operatorInventory: FastifyPluginAsyncTypebox = async (app) => {
       }
       const summary = await checker.check(request.body);
       app.marketCache.clear();
+      await auditAction(app, request, {
+        action: 'inventory.check',
+        target: request.body.source === undefined ? 'inventory' : `source:${request.body.source}`,
+        after: { checked: summary.checked, online: summary.online, failed: summary.failed },
+      });
       request.log.info(
         { operator: actor(request), action: 'check', source: request.body.source ?? null, checked: summary.checked, online: summary.online, failed: summary.failed },
         'operator: inventory check',
@@ -134,6 +144,7 @@ const operatorInventory: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const report = await app.inventory.retireSource(request.body.source);
       app.marketCache.clear();
+      await auditAction(app, request, { action: 'inventory.retire', target: `source:${report.source}`, after: { retired: report.retired } });
       request.log.info({ operator: actor(request), action: 'retire', source: report.source, retired: report.retired }, 'operator: inventory retire');
       return report;
     },
