@@ -1,4 +1,4 @@
-// `npm run dev`: the API on :8080 plus a webpack-dev-server per app (shell :3000, remotes :3001-3006).
+// `npm run dev`: the API on :8080 plus a webpack-dev-server per app (shell :3000, remotes :3001 and up, as remotes.manifest.json lists).
 // The API's remote map points at the dev servers, so the shell on http://localhost:3000 composes live code.
 import { spawn } from 'node:child_process';
 import { devPorts } from '../tooling/webpack/create-config.js';

@@ -19,8 +19,15 @@ export const UserInfo = Type.Object({
 });
 export type UserInfo = Static<typeof UserInfo>;
 
-/** The account with its balance in dollars and its staff roles (`support`: may work the support desk). */
-export const UserDetails = Type.Object({ ...UserInfo.properties, balance: Type.Number(), roles: Type.Array(Type.Literal('support')) });
+/**
+ * The account with its balance in dollars and its staff roles (`support`: may work the support desk;
+ * `operator`: may use the operator console at /operator).
+ */
+export const UserDetails = Type.Object({
+  ...UserInfo.properties,
+  balance: Type.Number(),
+  roles: Type.Array(Type.Union([Type.Literal('support'), Type.Literal('operator')])),
+});
 export type UserDetails = Static<typeof UserDetails>;
 
 /** The `:userId` of /api/users/{userId} and friends: always the signed-in user's own id. */

@@ -33,6 +33,7 @@ export const authMessages = {
   // Server answers for cases the catalogue gives no wording for.
   usernameInvalid: 'Username must be 3 to 32 characters: letters, digits, dot, underscore or hyphen',
   emailInvalid: 'Email address is not valid',
+  accountDisabled: 'This account has been disabled by the shop: it cannot sign in and its proxies do not work. Open a ticket from another account or write to the shop to have it enabled again.',
   passwordTooLong: `Password must not be longer than ${PASSWORD_MAX_LENGTH} characters`,
   usernameTaken: 'Username is already taken',
   emailTaken: 'Email is already registered',

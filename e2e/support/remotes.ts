@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 interface ManifestRoute {
   path: string;
-  access: 'visitor' | 'signed-in' | 'public';
+  access: 'visitor' | 'signed-in' | 'public' | 'operator';
 }
 interface ManifestRemote {
   name: string;
@@ -20,27 +20,29 @@ const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { remotes: Ma
 
 /**
  * A page of the remote a signed-in customer reaches, without route parameters ('/support/*' is visited as
- * '/support'): a signed-in one, else a public one (landing's terms are readable signed out).
+ * '/support'): a signed-in one, else a public one (landing's terms are readable signed out); null for a
+ * remote of staff pages only (the operator console), which a customer never loads.
  */
-function signedInPage({ name, routes }: ManifestRemote): string {
+function signedInPage({ routes }: ManifestRemote): string | null {
   const plain = routes.filter(({ path }) => !path.includes(':'));
   const route = plain.find(({ access }) => access === 'signed-in') ?? plain.find(({ access }) => access === 'public');
-  if (!route) throw new Error(`remote ${name} serves no signed-in page in remotes.manifest.json`);
-  return route.path.replace(/\/\*$/, '');
+  return route ? route.path.replace(/\/\*$/, '') : null;
 }
 
-export const REMOTES: readonly { name: string; package: string; page: string }[] = manifest.remotes.map((remote) => ({
-  name: remote.name,
-  package: remote.package,
-  page: signedInPage(remote),
-}));
+/** Every remote, with the page a customer reaches it on (null: staff only). */
+const ALL_REMOTES = manifest.remotes.map((remote) => ({ name: remote.name, package: remote.package, page: signedInPage(remote) }));
+
+/** The remotes a signed-in customer loads, with a page of each. */
+export const REMOTES: readonly { name: string; package: string; page: string }[] = ALL_REMOTES.flatMap((remote) =>
+  remote.page === null ? [] : [{ ...remote, page: remote.page }],
+);
 
 export type RemoteName = string;
 
 /** A spec's tag: the remote it exercises, or `@shell` for the host (router, top bar, auth dialogs, guard). */
 export type Tag = `@${RemoteName}`;
 
-export const REMOTE_NAMES: readonly RemoteName[] = REMOTES.map((remote) => remote.name);
+export const REMOTE_NAMES: readonly RemoteName[] = ALL_REMOTES.map((remote) => remote.name);
 
 export function isRemoteName(name: string): name is RemoteName {
   return REMOTE_NAMES.includes(name);

@@ -53,7 +53,10 @@ const LEASE_COLUMNS = `
   e.kind AS exit_kind, e.host AS exit_host, e.port AS exit_port, e.endpoint_key, e.credentials_box
   FROM proxy_leases l JOIN proxy_listings s ON s.id = l.listing_id JOIN exits e ON e.id = s.exit_id`;
 
-const ACTIVE = `l.expires_at > now() AND l.port BETWEEN $1 AND $2`;
+// A lease is served while it runs and its account is not disabled by an operator (the API's migration 0061
+// notifies lease_changed for each of the account's leases when that changes).
+const ACTIVE = `l.expires_at > now() AND l.port BETWEEN $1 AND $2
+  AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = l.user_id AND u.disabled_at IS NOT NULL)`;
 
 /** setTimeout takes at most 2^31-1 ms; a longer wait is taken in steps. */
 const MAX_TIMER_MS = 2_147_483_647;

@@ -111,6 +111,8 @@ export function createApiKeys(db: Kysely<Schema>) {
         .select(['id', 'user_id', 'scopes', sql<boolean>`last_used_at is null or last_used_at < now() - make_interval(secs => ${LAST_USE_RESOLUTION_SECONDS}) or last_used_ip is distinct from ${address}`.as('stale')])
         .where('key_hash', '=', hashKey(key))
         .where('revoked_at', 'is', null)
+        // A disabled account's keys are refused with it (src/operator/customers.ts).
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('users').select('users.id').whereRef('users.id', '=', 'api_keys.user_id').where('users.disabled_at', 'is not', null))))
         .executeTakeFirst();
       if (!row) return null;
       if (row.stale) {

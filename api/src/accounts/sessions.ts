@@ -101,6 +101,8 @@ export class Sessions {
       .where('sessions.id', '=', sessionId)
       .where('sessions.user_id', '=', userId)
       .where('sessions.expires_at', '>', new Date())
+      // Disabling an account deletes its sessions too; this keeps one started in the same moment out.
+      .where('users.disabled_at', 'is', null)
       .executeTakeFirst();
     if (!row) return null;
     this.#cache?.set(token, row, expiresAt, revocationsAtCheck);

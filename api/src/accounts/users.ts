@@ -63,6 +63,12 @@ export function createUserRepository(db: Kysely<Schema>) {
       return db.selectFrom('users').select(USER_COLUMNS).where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
     },
 
+    /** Disabled by an operator (src/operator/customers.ts): no sign-in. */
+    async isDisabled(id: string): Promise<boolean> {
+      const row = await db.selectFrom('users').select('disabled_at').where('id', '=', id).executeTakeFirst();
+      return row?.disabled_at != null;
+    },
+
     findById(id: string): Promise<UserRow | undefined> {
       return db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
     },

@@ -10,10 +10,10 @@
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { loadConfig } from '../config.ts';
+import { loadConfig, type Config } from '../config.ts';
 import { lockDataDir } from '../db/data-dir-lock.ts';
 import { openPGlite } from '../db/database.ts';
-import { readControlFile } from '../operator/operator-control.ts';
+import { callPortal, commandActor, runningPortal } from './running-portal.ts';
 
 export interface CommandResult {
   code: number;
@@ -22,10 +22,10 @@ export interface CommandResult {
 
 const USAGE = 'usage: npm run backup -- FILE (a .tar.gz of the embedded database) | npm run restore -- FILE';
 
-function embeddedDir(env: Record<string, string | undefined>): { dataDir: string; pgliteDir: string; controlFile: string } | string {
+function embeddedDir(env: Record<string, string | undefined>): { dataDir: string; pgliteDir: string; config: Config } | string {
   const config = loadConfig(env);
   if (config.database.kind === 'postgres') return 'DATABASE_URL is set: back up PostgreSQL with pg_dump (README, Backups); this command is for the embedded database.';
-  return { dataDir: config.dataDir, pgliteDir: config.database.dataDir!, controlFile: config.inventory.controlFile };
+  return { dataDir: config.dataDir, pgliteDir: config.database.dataDir!, config };
 }
 
 async function writeWhole(file: string, bytes: Buffer): Promise<void> {
@@ -40,9 +40,9 @@ export async function backup(argv: string[], env: Record<string, string | undefi
   if (!file) return { code: 2, output: USAGE };
   const where = embeddedDir(env);
   if (typeof where === 'string') return { code: 1, output: where };
-  const running = await readControlFile(where.controlFile);
-  if (running) {
-    const response = await fetch(`${running.url}/api/operator/backup`, { headers: { authorization: `Operator ${running.token}` } }).catch(() => null);
+  const portal = await runningPortal(where.config);
+  if (portal) {
+    const response = await callPortal(portal, { method: 'GET', path: '/backup', timeoutMs: 60 * 60 * 1000, actor: commandActor('backup', env) }).catch(() => null);
     if (response?.ok) {
       const bytes = Buffer.from(await response.arrayBuffer());
       await writeWhole(file, bytes);

@@ -5,7 +5,7 @@
 //   npm run pnpm -- --filter api grant-operator <username>
 //   npm run pnpm -- --filter api grant-operator <username> --revoke
 //
-// The embedded database (PGlite) is opened by one process at a time: run this while the portal is stopped.
+// While the portal runs on the embedded database, the command asks the running process (it holds the database).
 import { runStaffRoleCommand, type CommandResult } from './staff-role-command.ts';
 
 export function grantOperator(argv: string[], env: Record<string, string | undefined> = process.env): Promise<CommandResult> {

@@ -5,8 +5,8 @@
 //   pnpm --filter api grant-support <username>
 //   pnpm --filter api grant-support <username> --revoke
 //
-// The embedded database (PGlite) is opened by one process at a time: run this while the portal is stopped,
-// or list the username in SUPPORT_USERNAMES instead.
+// While the portal runs on the embedded database, the command asks the running process (it holds the
+// database); SUPPORT_USERNAMES lists members without the command.
 import { runStaffRoleCommand, type CommandResult } from './staff-role-command.ts';
 
 export function grantSupport(argv: string[], env: Record<string, string | undefined> = process.env): Promise<CommandResult> {

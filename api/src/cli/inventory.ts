@@ -19,12 +19,11 @@ import { SOURCE_NAME_PATTERN } from 'contract/inventory';
 import { createExitCredentialSealer, EXIT_CREDENTIALS_SETTING } from 'gateway/exit-credentials';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
-import { running } from '../db/data-dir-lock.ts';
 import { migrate } from '../db/migrator.ts';
 import { loadOrCreateSecret } from '../db/settings.ts';
 import { DECLARED_TYPES, type DeclaredType } from '../inventory/exit-types.ts';
 import { createInventory, DEFAULT_SOURCE, InventoryInputError } from '../inventory/inventory.ts';
-import { readControlFile, type ControlFile } from '../operator/operator-control.ts';
+import { callPortalJson, commandActor, portalName, runningPortal, type RunningPortal } from './running-portal.ts';
 
 /** The command prints its own outcome; the checker's log lines would only repeat it. */
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
@@ -69,30 +68,16 @@ interface Transport {
 }
 
 /** The running instance's operator API, authenticated by the secret it left in the data dir. */
-function httpTransport(control: ControlFile): Transport {
-  const call = async <T>(method: string, path: string, body?: { json: unknown } | { file: Uint8Array }): Promise<{ status: number; value: T }> => {
-    let response: Response;
-    try {
-      response = await fetch(`${control.url}/api/operator/inventory${path}`, {
-        method,
-        headers: {
-          authorization: `Operator ${control.token}`,
-          ...(body === undefined ? {} : { 'content-type': 'json' in body ? 'application/json' : 'text/plain' }),
-        },
-        ...(body === undefined ? {} : { body: 'json' in body ? JSON.stringify(body.json) : body.file }),
-        signal: AbortSignal.timeout(60 * 60 * 1000),
-      });
-    } catch (error) {
-      throw new Error(`the running portal (process ${control.pid}) did not answer at ${control.url}: ${(error as Error).message}`, { cause: error });
+function httpTransport(portal: RunningPortal, actor: string): Transport {
+  const call = async <T>(method: 'GET' | 'POST', path: string, body?: { json: unknown } | { file: Uint8Array }): Promise<{ status: number; value: T }> => {
+    const answer = await callPortalJson<T>(portal, { method, path: `/inventory${path}`, actor, ...(body === undefined ? {} : { body }), timeoutMs: 60 * 60 * 1000 });
+    if (answer.status >= 400 && !(answer.status === 422 && path.startsWith('/import'))) {
+      throw new Error(answer.value.message ?? `HTTP ${answer.status}`);
     }
-    const value = (await response.json().catch(() => ({ message: `HTTP ${response.status}` }))) as T & { message?: string };
-    if (response.status >= 400 && !(response.status === 422 && path.startsWith('/import'))) {
-      throw new Error(value.message ?? `HTTP ${response.status}`);
-    }
-    return { status: response.status, value };
+    return answer;
   };
   return {
-    describe: `the running portal (process ${control.pid})`,
+    describe: portalName(portal),
     async importFile(args) {
       const query = new URLSearchParams({
         [args.sync ? 'sync' : 'source']: args.source,
@@ -145,11 +130,9 @@ async function directTransport(config: Config): Promise<Transport> {
   }
 }
 
-async function connect(config: Config): Promise<Transport> {
-  if (config.database.kind === 'postgres') return directTransport(config);
-  const control = await readControlFile(config.inventory.controlFile);
-  if (control && running(control.pid)) return httpTransport(control);
-  return directTransport(config);
+async function connect(config: Config, actor: string): Promise<Transport> {
+  const portal = await runningPortal(config);
+  return portal ? httpTransport(portal, actor) : directTransport(config);
 }
 
 const number = (n: number) => n.toLocaleString('en-US');
@@ -317,7 +300,7 @@ export async function runInventoryCommand(argv: string[], env: Record<string, st
 
   let transport: Transport;
   try {
-    transport = await connect(config);
+    transport = await connect(config, commandActor('inventory', env));
   } catch (error) {
     io.err(`inventory: cannot reach the inventory: ${(error as Error).message}`);
     return 1;

@@ -12,18 +12,16 @@
 // data dir; with nothing running it opens the embedded database itself.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { MoveResult, PublishResult, ReleaseMove, ReleaseStatus } from 'contract/releases';
 import { loadConfig, repoRoot, type Config } from '../config.ts';
-import { running } from '../db/data-dir-lock.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrator.ts';
-import { readControlFile, type ControlFile } from '../operator/operator-control.ts';
 import { providedShared } from '../releases/compatibility.ts';
 import { createReleasePointers, ReleaseMoveError, type MoveResult as Moved, type ReleaseMove as Move } from '../releases/release-pointers.ts';
 import { publishBuild, ReleaseStoreError, type ReleaseRecord } from '../releases/release-store.ts';
+import { callPortalJson, portalName, runningPortal, whoRuns, type RunningPortal } from './running-portal.ts';
 
 const USAGE = `usage: release <command>
   <remote> [--from DIR] [--version V] [--commit C]
@@ -56,44 +54,21 @@ interface Transport {
   close(): Promise<void>;
 }
 
-/** The name of who runs the command, for the record of moves. */
-function who(env: Record<string, string | undefined>): string {
-  const name = env.RELEASE_ACTOR ?? env.USER ?? safeUserName();
-  return /^[\w.@+-]{1,100}$/.test(name) ? name : 'unknown';
-}
-
-function safeUserName(): string {
-  try {
-    return userInfo().username;
-  } catch {
-    return 'unknown';
-  }
-}
-
-function httpTransport(control: ControlFile, actor: string): Transport {
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    let response: Response;
-    try {
-      response = await fetch(`${control.url}/api/operator/releases${path}`, {
-        method,
-        headers: {
-          authorization: `Operator ${control.token}`,
-          'x-release-actor': actor,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(60_000),
-      });
-    } catch (error) {
-      throw new Error(`the running portal (process ${control.pid}) did not answer at ${control.url}: ${(error as Error).message}`, { cause: error });
-    }
-    const value = (await response.json().catch(() => ({ message: `HTTP ${response.status}` }))) as T & { message?: string };
-    if (response.status === 404 || response.status === 409) throw new ReleaseMoveError(value.message ?? `HTTP ${response.status}`, response.status === 404 ? 'unknown' : 'refused');
-    if (response.status >= 400) throw new Error(value.message ?? `HTTP ${response.status}`);
+function httpTransport(portal: RunningPortal, actor: string): Transport {
+  const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+    const { status, value } = await callPortalJson<T>(portal, {
+      method,
+      path: `/releases${path}`,
+      headers: { 'x-release-actor': actor },
+      actor: `release command (${actor})`,
+      ...(body === undefined ? {} : { body: { json: body } }),
+    });
+    if (status === 404 || status === 409) throw new ReleaseMoveError(value.message ?? `HTTP ${status}`, status === 404 ? 'unknown' : 'refused');
+    if (status >= 400) throw new Error(value.message ?? `HTTP ${status}`);
     return value;
   };
   return {
-    describe: `the running portal (process ${control.pid})`,
+    describe: portalName(portal),
     publish: (release) => call('POST', '/publish', { remote: release.remote, id: release.id }),
     promote: (body) => call('POST', '/promote', body),
     rollback: (body) => call('POST', '/rollback', body),
@@ -143,10 +118,8 @@ async function directTransport(config: Config, remotes: readonly string[], actor
 }
 
 async function connect(config: Config, remotes: readonly string[], actor: string): Promise<Transport> {
-  if (config.database.kind === 'postgres') return directTransport(config, remotes, actor);
-  const control = await readControlFile(config.inventory.controlFile);
-  if (control && running(control.pid)) return httpTransport(control, actor);
-  return directTransport(config, remotes, actor);
+  const portal = await runningPortal(config);
+  return portal ? httpTransport(portal, actor) : directTransport(config, remotes, actor);
 }
 
 interface RemoteEntry {
@@ -226,7 +199,7 @@ export async function runReleaseCommand(argv: string[], env: Record<string, stri
     if (!entry) throw new UsageError(`"${name ?? ''}" is not a remote (remotes: ${names.join(', ')})`);
     return entry;
   };
-  const actor = who(env);
+  const actor = whoRuns(env);
   const reason = options.reason?.trim() || undefined;
   if (reason !== undefined && reason.length > 500) {
     io.err('release: --reason takes at most 500 characters');

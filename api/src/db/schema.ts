@@ -20,6 +20,9 @@ export interface UsersTable {
   /** Written only through postLedgerEntry (src/ledger/ledger.ts). */
   balance_cents: ColumnType<number, never, number>;
   created_at: CreatedAt;
+  /** Set by an operator (src/operator/customers.ts): no sign-in, no sessions, no leases served. */
+  disabled_at: ColumnType<Date | null, never, Date | null>;
+  disabled_reason: ColumnType<string | null, never, string | null>;
 }
 
 export interface SessionsTable {
@@ -77,7 +80,7 @@ export interface LoginSlotsTable {
   next_at: Date;
 }
 
-export type LedgerKind = 'topup' | 'purchase' | 'renewal' | 'refund';
+export type LedgerKind = 'topup' | 'purchase' | 'renewal' | 'refund' | 'adjustment';
 
 export interface LedgerTable {
   id: Generated<number>;

@@ -16,7 +16,7 @@ import type { LedgerKind, Schema } from '../db/schema.ts';
 export interface LedgerEntryInput {
   userId: string;
   kind: LedgerKind;
-  /** Signed cents: positive for topup and refund, negative for purchase and renewal. */
+  /** Signed cents: positive for topup and refund, negative for purchase and renewal, either for adjustment. */
   amountCents: number;
   /** What the movement is about (invoice id, lease id, ...). */
   reference: string;
@@ -53,7 +53,8 @@ export async function postLedgerEntry(trx: Transaction<Schema>, entry: LedgerEnt
   if (!Number.isSafeInteger(amountCents) || amountCents === 0) {
     throw new InvalidLedgerEntryError(`amountCents must be a non-zero integer, got ${amountCents}`);
   }
-  if (CREDIT_KINDS.has(kind) !== amountCents > 0) {
+  // An operator's adjustment goes either way; every other kind has its sign.
+  if (kind !== 'adjustment' && CREDIT_KINDS.has(kind) !== amountCents > 0) {
     throw new InvalidLedgerEntryError(`a ${kind} entry must be ${CREDIT_KINDS.has(kind) ? 'positive' : 'negative'}`);
   }
 

@@ -3,6 +3,7 @@
 // and by nothing reachable from the web; every operator call asks again, so a revocation applies at once.
 import { sql, type Kysely } from 'kysely';
 import type { Schema, StaffRole } from '../db/schema.ts';
+import { recordOperatorAction, type AuditActor } from './audit.ts';
 
 export type RoleChange = { ok: true; userId: string; changed: boolean } | { ok: false; reason: 'no-such-user' };
 
@@ -45,3 +46,25 @@ export function createStaffRole(db: Kysely<Schema>, role: StaffRole) {
 }
 
 export type StaffRoleAccess = ReturnType<typeof createStaffRole>;
+
+/** Grants or revokes a staff role and audits it, in one transaction (the command, or the running instance for it). */
+export function changeStaffRole(
+  db: Kysely<Schema>,
+  change: { role: StaffRole; username: string; revoke: boolean; actor: AuditActor },
+): Promise<RoleChange> {
+  return db.transaction().execute(async (trx) => {
+    const roles = createStaffRole(trx, change.role);
+    const result = change.revoke ? await roles.revoke(change.username) : await roles.grant(change.username);
+    if (!result.ok) return result;
+    const held = (now: boolean) => ({ role: change.role, held: now });
+    await recordOperatorAction(trx, {
+      actor: change.actor,
+      action: change.revoke ? 'role.revoke' : 'role.grant',
+      target: `user:${result.userId}`,
+      // An unchanged role was already as asked: before and after are the same.
+      before: held(result.changed ? change.revoke : !change.revoke),
+      after: held(!change.revoke),
+    });
+    return result;
+  });
+}

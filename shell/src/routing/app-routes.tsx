@@ -8,12 +8,14 @@ import { loadPortalLayout } from '../layout/load-portal-layout';
 import { RemotePage } from '../remotes/remote-page';
 import { replayEarlyClicks } from './landing-clicks';
 import { RequireAuth } from './require-auth';
-import { LANDING_MODULE, protectedPages, publicPages } from './route-modules';
+import { LANDING_MODULE, operatorPages, protectedPages, publicPages } from './route-modules';
 
 // The portal's frame (top bar, navigation, user summary) and the 404 page are not part of the landing
 // page: a visitor's first load does not download them.
 const PortalLayout = lazy(() => loadPortalLayout().then((m) => ({ default: m.PortalLayout })));
 const NotFoundPage = lazy(() => import('../pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
+// Staff pages' guard and 403 page: not on a customer's path until they open one.
+const RequireOperator = lazy(() => import('./require-operator'));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={null}>{children}</Suspense>;
@@ -67,6 +69,19 @@ export function AppRoutes() {
       >
         {protectedPages.map(({ path, module }) => (
           <Route key={path} path={path} element={<RemotePage module={module} />} />
+        ))}
+        {operatorPages.map(({ path, module }) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <Lazy>
+                <RequireOperator>
+                  <RemotePage module={module} />
+                </RequireOperator>
+              </Lazy>
+            }
+          />
         ))}
       </Route>
     </Routes>

@@ -45,3 +45,11 @@ describe('matchesRoute', () => {
     expect(matchesRoute('/dashboard', '/dashboard/')).toBe(true);
   });
 });
+
+describe('operator pages', () => {
+  it('are behind sign-in and never fetched ahead for a customer', () => {
+    expect(firstRemoteModule('/operator', false)).toBeNull();
+    expect(firstRemoteModule('/operator/customers', true)).toBe('operator/OperatorPage');
+    expect(signedInNextModules).not.toContain('operator/OperatorPage');
+  });
+});

@@ -16,6 +16,9 @@ import operatorReleases from './operator/releases/index.ts';
 import releaseBeacon from './releases/beacon/index.ts';
 import operatorBackup from './operator/backup/index.ts';
 import operatorJobs from './operator/jobs/index.ts';
+import operatorRoles from './operator/roles/index.ts';
+import operatorCustomers from './operator/customers/index.ts';
+import operatorAudit from './operator/audit/index.ts';
 import orders from './orders/index.ts';
 import payments from './payments/index.ts';
 import sandbox from './payments/sandbox/index.ts';
@@ -54,6 +57,9 @@ const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   await app.register(releaseBeacon, { prefix: '/api/releases/beacon' });
   await app.register(operatorJobs, { prefix: '/api/operator/jobs' });
   await app.register(operatorBackup, { prefix: '/api/operator/backup' });
+  await app.register(operatorRoles, { prefix: '/api/operator/roles' });
+  await app.register(operatorCustomers, { prefix: '/api/operator/customers' });
+  await app.register(operatorAudit, { prefix: '/api/operator/audit' });
   // The public API: API keys instead of sessions, problem details instead of {message} (its own handlers).
   await app.register(v1, { prefix: '/api/v1' });
   await app.register(v1Docs, { prefix: '/api/v1' });

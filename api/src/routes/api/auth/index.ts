@@ -27,6 +27,8 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
 
   /** A new session (ending the previous one), remembered in the account's sign-in activity. */
   async function signIn(request: FastifyRequest, user: UserRow): Promise<LoginResponse> {
+    // Said only after the right password (and code): a guesser learns nothing about the account.
+    if (await users.isDisabled(user.id)) throw new HttpError(403, authMessages.accountDisabled);
     const { token, sessionId } = await app.sessions.start(user.id);
     await account.recordSignIn(user.id, sessionId, request.ip, request.headers['user-agent'] ?? '');
     return { token, userInfo: toUserInfo(user) };
@@ -96,7 +98,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Log in with a solved captcha; ends the previous session of the account. With 2-step verification on, answers a challenge for POST /api/auth/login/2fa instead of a session',
         body: LoginRequest,
-        response: { 200: Type.Union([LoginResponse, SecondFactorRequired]), ...errors(400, 429) },
+        response: { 200: Type.Union([LoginResponse, SecondFactorRequired]), ...errors(400, 403, 429) },
       },
     },
     async (request): Promise<LoginResponse | SecondFactorRequired> => {
@@ -117,6 +119,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
       const valid = await app.passwords.verify(user?.password_hash ?? null, password);
       if (!user || !attempt || !valid) throw new HttpError(400, authMessages.wrongCredentials);
       await app.loginThrottle.succeeded(user.id, attempt.attemptId, request.ip);
+      if (await users.isDisabled(user.id)) throw new HttpError(403, authMessages.accountDisabled);
       if (await app.twoFactor.isEnabled(user.id)) {
         return { secondFactorRequired: true, challenge: await app.loginChallenges.issue(user.id) };
       }

@@ -34,7 +34,8 @@ const users: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { confi
       const self = requireSelf(request, request.params.userId);
       const user = await repository.findById(self.id);
       if (!user) throw new HttpError(401, authMessages.sessionEnded);
-      return { ...toUserDetails(user), roles: await app.repositories.supportRoles.rolesOf(user) };
+      const operator = (await app.operatorRoles.holds(user.id)) ? (['operator'] as const) : [];
+      return { ...toUserDetails(user), roles: [...(await app.repositories.supportRoles.rolesOf(user)), ...operator] };
     },
   );
 

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { HttpError } from '../../../../http/errors.ts';
 import { errors } from '../../../../http/schemas.ts';
-import { operatorAccess } from '../../../../plugins/operator-access.ts';
+import { auditAction, operatorAccess } from '../../../../plugins/operator-access.ts';
 
 const operatorBackup: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -15,10 +15,13 @@ const operatorBackup: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: operatorAccess(app),
       schema: { summary: 'The embedded database as a gzipped tarball (operators; embedded defaults only)', security: [{ bearerAuth: [] }], response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }), ...errors(401, 403, 409) } },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       const backup = app.embeddedBackup();
       if (backup === null) throw new HttpError(409, 'This instance runs on PostgreSQL: back it up with pg_dump (README, Backups).');
-      return reply.type('application/gzip').header('cache-control', 'no-store').send(await backup);
+      const bytes = await backup;
+      // The whole database leaves the instance: who took it is recorded.
+      await auditAction(app, request, { action: 'backup.download', target: 'database', after: { bytes: bytes.length } });
+      return reply.type('application/gzip').header('cache-control', 'no-store').send(bytes);
     },
   );
 };

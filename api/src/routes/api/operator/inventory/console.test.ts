@@ -103,7 +103,7 @@ for (const backend of backends) {
       assert.equal(rows[0]!.action, 'inventory.import');
       assert.equal(rows[0]!.target, 'source:lab');
       assert.equal(rows[0]!.actor_id, boss.id);
-      assert.deepEqual(rows[0]!.after, { sync: false, lines: 4, created: 3, updated: 0, reactivated: 0, retired: 0, badLines: 1 });
+      assert.deepEqual(rows[0]!.after, { imported: true, sync: false, lines: 4, created: 3, updated: 0, reactivated: 0, retired: 0, badLines: 1 });
 
       const overview = (await call(app, boss, 'GET', '/api/operator/inventory/overview')).json<InventoryOverview>();
       const { rows: demo } = await sql<{ online: number; dead: number }>`

@@ -9,7 +9,7 @@ import { CheckRequest, CheckRunSummary, ImportQuery, ImportReport, InventorySumm
 import { HttpError } from '../../../../http/errors.ts';
 import { errors } from '../../../../http/schemas.ts';
 import { DEFAULT_SOURCE, InventoryInputError } from '../../../../inventory/inventory.ts';
-import { auditActor, operatorAccess } from '../../../../plugins/operator-access.ts';
+import { auditAction, auditActor, operatorAccess } from '../../../../plugins/operator-access.ts';
 import { recordOperatorAction } from '../../../../operator/audit.ts';
 
 const FILE_TYPES = ['text/plain', 'text/csv', 'application/octet-stream'];
@@ -74,7 +74,7 @@ const operatorInventory: FastifyPluginAsyncTypebox = async (app) => {
               actor: auditActor(request),
               action: 'inventory.import',
               target: `source:${source}`,
-              after: { sync: done.sync, lines: done.lines, created: done.created, updated: done.updated, reactivated: done.reactivated, retired: done.retired, badLines: done.errorCount },
+              after: { imported: true, sync: done.sync, lines: done.lines, created: done.created, updated: done.updated, reactivated: done.reactivated, retired: done.retired, badLines: done.errorCount },
             }).then(() => undefined),
         });
       } catch (error) {
@@ -82,7 +82,16 @@ const operatorInventory: FastifyPluginAsyncTypebox = async (app) => {
         throw error;
       }
       if (report.imported) app.marketCache.clear();
-      if (report.dryRun) return reply.code(200).send(report);
+      // A dry run writes nothing, so it is no action: no audit row, whatever it found.
+      if (query.dryRun === 'true') return reply.code(report.dryRun ? 200 : 422).send(report);
+      // An import wrote its audit row in its own transaction (record above); a refused one is audited too.
+      if (!report.imported) {
+        await auditAction(app, request, {
+          action: 'inventory.import',
+          target: `source:${source}`,
+          after: { imported: false, sync: report.sync, lines: report.lines, badLines: report.errorCount },
+        });
+      }
       request.log.info(
         {
           operator: actor(request),
@@ -121,6 +130,11 @@ const operatorInventory: FastifyPluginAsyncTypebox = async (app) => {
       }
       const summary = await checker.check(request.body);
       app.marketCache.clear();
+      await auditAction(app, request, {
+        action: 'inventory.check',
+        target: request.body.source === undefined ? 'inventory' : `source:${request.body.source}`,
+        after: { checked: summary.checked, online: summary.online, failed: summary.failed },
+      });
       request.log.info(
         { operator: actor(request), action: 'check', source: request.body.source ?? null, checked: summary.checked, online: summary.online, failed: summary.failed },
         'operator: inventory check',
@@ -144,6 +158,7 @@ const operatorInventory: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const report = await app.inventory.retireSource(request.body.source);
       app.marketCache.clear();
+      await auditAction(app, request, { action: 'inventory.retire', target: `source:${report.source}`, after: { retired: report.retired } });
       request.log.info({ operator: actor(request), action: 'retire', source: report.source, retired: report.retired }, 'operator: inventory retire');
       return report;
     },

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { JobsReport } from 'contract/jobs';
 import { errors } from '../../../../http/schemas.ts';
-import { operatorAccess } from '../../../../plugins/operator-access.ts';
+import { auditAction, operatorAccess } from '../../../../plugins/operator-access.ts';
 
 const operatorJobs: FastifyPluginAsyncTypebox = async (app) => {
   const access = operatorAccess(app);
@@ -18,7 +18,12 @@ const operatorJobs: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: JobsReport, ...errors(401, 403) },
       },
     },
-    async (): Promise<JobsReport> => ({ ...(await app.jobs.counts()), stuck: await app.jobs.stuck() }),
+    async (request): Promise<JobsReport> => {
+      const report = { ...(await app.jobs.counts()), stuck: await app.jobs.stuck() };
+      // The failed jobs carry their payloads' errors (addresses of mails that bounced): reading them is recorded.
+      await auditAction(app, request, { action: 'jobs.view', target: 'outbox', after: { pending: report.pending, dead: report.dead, stuck: report.stuck.length } });
+      return report;
+    },
   );
 };
 

@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { MoveResult, PromoteRequest, PublishRequest, PublishResult, ReleaseStatus, RollbackRequest } from 'contract/releases';
 import { HttpError } from '../../../../http/errors.ts';
 import { errors } from '../../../../http/schemas.ts';
-import { operatorAccess } from '../../../../plugins/operator-access.ts';
+import { auditAction, operatorAccess } from '../../../../plugins/operator-access.ts';
 import { ReleaseMoveError, type MoveResult as Moved, type ReleaseMove } from '../../../../releases/release-pointers.ts';
 import { readRelease } from '../../../../releases/release-store.ts';
 
@@ -37,6 +37,13 @@ const operatorReleases: FastifyPluginAsyncTypebox = async (app) => {
   const access = operatorAccess(app);
   const security = [{ bearerAuth: [] }];
   const { storeDir } = app.config.web.releases;
+  const auditMove = (request: FastifyRequest, moved: Moved) =>
+    auditAction(app, request, {
+      action: `release.${moved.move.kind}`,
+      target: `remote:${moved.move.remote}`,
+      before: { release: moved.move.from },
+      after: { release: moved.move.to, percent: moved.move.percent, reason: moved.move.reason },
+    });
 
   app.get(
     '/',
@@ -70,6 +77,7 @@ const operatorReleases: FastifyPluginAsyncTypebox = async (app) => {
       const release = await readRelease(storeDir, remote, id);
       if (!release) throw new HttpError(404, `The release store of this instance has no ${remote} release ${id}.`);
       const { created } = await app.releases.register(release, actor(request)).catch(asHttp);
+      await auditAction(app, request, { action: 'release.publish', target: `remote:${remote}`, after: { release: id, created } });
       request.log.info({ operator: actor(request), action: 'publish', remote, release: id, created }, 'releases: published');
       return { created, message: `${remote} ${id} is published${created ? '' : ' (it already was)'}; customers get it once it is promoted.` };
     },
@@ -90,6 +98,7 @@ const operatorReleases: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { remote, id, percent, reason } = request.body;
       const moved = await app.releases.promote(remote, id, { percent, reason, actor: actor(request) }).catch(asHttp);
+      await auditMove(request, moved);
       await app.remoteSources.refresh();
       request.log.info({ operator: actor(request), action: moved.move.kind, remote, from: moved.move.from, to: moved.move.to, percent: moved.move.percent }, 'releases: pointer moved');
       return movedOnWire(moved);
@@ -111,6 +120,7 @@ const operatorReleases: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { remote, to, reason } = request.body;
       const moved = await app.releases.rollback(remote, { to, reason, actor: actor(request) }).catch(asHttp);
+      await auditMove(request, moved);
       await app.remoteSources.refresh();
       request.log.info({ operator: actor(request), action: 'rollback', remote, from: moved.move.from, to: moved.move.to }, 'releases: pointer moved');
       return movedOnWire(moved);
