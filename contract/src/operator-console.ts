@@ -2,7 +2,7 @@
 // and leases (all under /api/operator, operators only). Money is integer cents here, like the import's
 // price_cents: the console formats it. Nothing here carries an exit's credentials.
 import Type, { type Static } from 'typebox';
-import { DeclaredType, ExitState } from './inventory.ts';
+import { DeclaredType, ExitState } from 'contract/inventory';
 
 const StateCounts = Type.Object({
   unchecked: Type.Integer(),
@@ -196,9 +196,3 @@ export const LeaseOverview = Type.Object({
   ),
 });
 export type LeaseOverview = Static<typeof LeaseOverview>;
-
-/** Socket.io event to every connected operator when figures changed; the console refetches those areas. */
-export const OPERATOR_EVENT = 'operator';
-export interface OperatorEvent {
-  areas: ('inventory' | 'money' | 'leases')[];
-}

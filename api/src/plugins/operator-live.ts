@@ -5,7 +5,7 @@
 // API instance shows up the same way; with no operator connected nothing is read.
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
-import { OPERATOR_EVENT, type OperatorEvent } from 'contract/operator-console';
+import { OPERATOR_EVENT, type OperatorEvent } from 'contract/realtime';
 import type { SessionUser } from '../accounts/sessions.ts';
 
 const OPERATOR_ROOM = 'operator';

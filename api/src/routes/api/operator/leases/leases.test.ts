@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { describe, it, type TestContext } from 'node:test';
 import { sql } from 'kysely';
 import { io as connectClient, type Socket } from 'socket.io-client';
-import { OPERATOR_EVENT, type LeaseOverview, type OperatorEvent } from 'contract/operator-console';
+import type { LeaseOverview } from 'contract/operator-console';
+import { OPERATOR_EVENT, type OperatorEvent } from 'contract/realtime';
 import type { App } from '../../../../app.ts';
 import { buy, listingsForSale } from '../../../../test/history-kit.ts';
 import { backends, injectWithLogin } from '../../../../test/helpers.ts';
@@ -75,7 +76,7 @@ for (const backend of backends) {
       const overheard: unknown[] = [];
       bossSocket.on(OPERATOR_EVENT, (event: OperatorEvent) => heard.push(event));
       customerSocket.on(OPERATOR_EVENT, (event: unknown) => overheard.push(event));
-      await Promise.all([new Promise((resolve) => bossSocket.once('connect', resolve)), new Promise((resolve) => customerSocket.once('connect', resolve))]);
+      await Promise.all([new Promise<void>((resolve) => bossSocket.once('connect', () => resolve())), new Promise<void>((resolve) => customerSocket.once('connect', () => resolve()))]);
       // Wait until the room has the operator (the role is checked after the connection).
       while ((app.io.of('/').adapter.rooms.get('operator')?.size ?? 0) === 0) await new Promise((resolve) => setImmediate(resolve));
 
