@@ -35,10 +35,15 @@ const COLUMNS: [keyof MoneyPeriod, string][] = [
 const dollars = (cents: number) => formatMoney(cents / 100);
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
+/** The page opens on the last 30 UTC days, today included. */
+function lastThirtyDays() {
+  const now = new Date();
+  return { from: utcDay(new Date(now.getTime() - 29 * 86_400_000)), to: utcDay(now) };
+}
+
 /** /operator/money/*: the ledger's figures per day and month, the liability, the ledger check, the CSV export. */
 export default function MoneyPage() {
-  const today = utcDay(new Date());
-  const [range, setRange] = useState({ from: utcDay(new Date(Date.now() - 29 * 86_400_000)), to: today });
+  const [range, setRange] = useState(lastThirtyDays);
   const money = useMoney(range.from, range.to);
   return (
     <Stack spacing={3}>
