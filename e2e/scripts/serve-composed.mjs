@@ -5,13 +5,13 @@ import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REMOTES } from '../support/remotes.ts';
+import { ALL_REMOTES } from '../support/remotes.ts';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const remotesDir = process.env.REMOTES_DIR;
 if (!remotesDir) throw new Error('REMOTES_DIR is required');
 
-for (const { name, package: dir } of REMOTES) {
+for (const { name, package: dir } of ALL_REMOTES) {
   const dist = join(repo, dir, 'dist');
   if (!existsSync(join(dist, 'mf-manifest.json'))) throw new Error(`${dir} is not built: run the build first`);
   mkdirSync(join(remotesDir, name), { recursive: true });

@@ -29,8 +29,8 @@ function signedInPage({ routes }: ManifestRemote): string | null {
   return route ? route.path.replace(/\/\*$/, '') : null;
 }
 
-/** Every remote, with the page a customer reaches it on (null: staff only). */
-const ALL_REMOTES = manifest.remotes.map((remote) => ({ name: remote.name, package: remote.package, page: signedInPage(remote) }));
+/** Every remote the portal deploys, with the page a customer reaches it on (null: staff only). */
+export const ALL_REMOTES: readonly { name: string; package: string; page: string | null }[] = manifest.remotes.map((remote) => ({ name: remote.name, package: remote.package, page: signedInPage(remote) }));
 
 /** The remotes a signed-in customer loads, with a page of each. */
 export const REMOTES: readonly { name: string; package: string; page: string }[] = ALL_REMOTES.flatMap((remote) =>

@@ -194,5 +194,3 @@ export function createCustomers(db: Kysely<Schema>) {
     },
   };
 }
-
-export type Customers = ReturnType<typeof createCustomers>;

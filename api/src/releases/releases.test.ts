@@ -272,6 +272,18 @@ for (const backend of backends) {
           ['promote', 'release command', null],
         ],
       );
+      // Every move is in the operator audit log; the refused rollback moved nothing and is not.
+      const audited = await one.db.selectFrom('operator_audit').select(['action', 'target', 'actor']).orderBy('id').execute();
+      assert.deepEqual(
+        audited.map((row) => [row.action, row.target, row.actor]),
+        [
+          ['release.publish', 'remote:history', 'command on the server'],
+          ['release.publish', 'remote:history', 'command on the server'],
+          ['release.promote', 'remote:history', 'command on the server'],
+          ['release.promote', 'remote:history', 'command on the server'],
+          ['release.rollback', 'remote:history', 'command on the server'],
+        ],
+      );
       // Nobody else moves pointers.
       const stranger = await one.inject({ method: 'POST', url: '/api/operator/releases/promote', headers: { authorization: 'Operator nope' }, payload: { remote: 'history', id: v2.release.id } });
       assert.equal(stranger.statusCode, 401);

@@ -70,5 +70,37 @@ for (const backend of backends) {
       await app.operatorRoles.revoke(user.username);
       assert.equal((await injectWithLogin(app, token, { method: 'GET', url: '/api/operator/inventory' })).statusCode, 403);
     });
+
+    it('audits every action of an operator: import, check, retire, the outbox read and the backup', async (t) => {
+      const app = await build(t, backend, { config: { marketplace: { inventorySize: 0, inventorySeed: 1, cacheMs: 0 } } });
+      const user = await register(app);
+      await app.operatorRoles.grant(user.username);
+      const { token } = await app.sessions.start(user.id);
+      const act = (options: Parameters<typeof injectWithLogin>[2]) => injectWithLogin(app, token, options);
+      assert.equal((await act({ method: 'POST', url: '/api/operator/inventory/import?source=audited', payload: '198.51.100.1:1080\n', headers: { 'content-type': 'text/plain' } })).statusCode, 200);
+      assert.equal((await act({ method: 'POST', url: '/api/operator/inventory/import?source=audited', payload: '198.51.100.1:99999\n', headers: { 'content-type': 'text/plain' } })).statusCode, 422);
+      assert.equal((await act({ method: 'POST', url: '/api/operator/inventory/retire', payload: { source: 'audited' } })).statusCode, 200);
+      assert.equal((await act({ method: 'GET', url: '/api/operator/jobs' })).statusCode, 200);
+      const backup = await act({ method: 'GET', url: '/api/operator/backup' });
+      assert.equal(backup.statusCode, backend === 'pglite' ? 200 : 409);
+      // The command on the server is audited under the name it gives.
+      const byCommand = await app.inject({ method: 'GET', url: '/api/operator/jobs', headers: { authorization: `Operator ${app.operatorControl.token}`, 'x-operator-actor': 'inventory command (ops)' } });
+      assert.equal(byCommand.statusCode, 200);
+      const rows = await app.db.selectFrom('operator_audit').select(['actor', 'actor_id', 'action', 'target', 'after']).orderBy('id').execute();
+      assert.deepEqual(
+        rows.map((row) => [row.actor, row.action, row.target]),
+        [
+          [user.username, 'inventory.import', 'source:audited'],
+          [user.username, 'inventory.import', 'source:audited'],
+          [user.username, 'inventory.retire', 'source:audited'],
+          [user.username, 'jobs.view', 'outbox'],
+          ...(backend === 'pglite' ? [[user.username, 'backup.download', 'database']] : []),
+          ['inventory command (ops)', 'jobs.view', 'outbox'],
+        ],
+      );
+      assert.equal(rows[0]!.actor_id, user.id);
+      assert.equal((rows[1]!.after as { imported: boolean }).imported, false, 'a refused import is recorded as refused');
+      assert.deepEqual(rows[2]!.after, { retired: 1 });
+    });
   });
 }

@@ -1,0 +1,84 @@
+// Disabling an account stops its leases at the real SOCKS5 gateway at once (the gateway hears of it through
+// NOTIFY, as of a lease change), and enabling it again brings them back.
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, it } from 'node:test';
+import type { OwnProxy, ProxyListing } from 'contract/marketplace';
+import { startEmbeddedGateway } from 'gateway/embedded';
+import { call, customer } from '../../../../test/market-kit.ts';
+import { backends, build, injectWithLogin, openTestDatabase, register, testEnvironment } from '../../../../test/helpers.ts';
+import { fetchThrough } from '../../../../test/socks-client.ts';
+
+const PORT_RANGE = { first: 40_500, last: 40_599 };
+const PAGE = 'through the gateway';
+
+async function eventually(probe: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 3000;
+  while (!(await probe())) {
+    if (Date.now() > deadline) assert.fail(what);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+for (const backend of backends) {
+  describe(`a disabled account at the gateway on ${backend}`, () => {
+    it('its leases are refused at once; enabled again, they work', async (t) => {
+      const page = createServer((_request, response) => response.end(PAGE));
+      await new Promise<void>((resolve) => page.listen({ host: '127.0.0.1', port: 0 }, resolve));
+      t.after(() => new Promise<void>((resolve) => page.close(() => resolve())));
+      const pagePort = (page.address() as AddressInfo).port;
+
+      const database = await openTestDatabase(backend);
+      const environment = {
+        GATEWAY_PUBLIC_HOST: '127.0.0.1',
+        GATEWAY_PORT_RANGE: `${PORT_RANGE.first}-${PORT_RANGE.last}`,
+        GATEWAY_ALLOW_LOOPBACK: 'true',
+        GATEWAY_USAGE_FLUSH_MS: '60000',
+      };
+      const app = await build(t, backend, {
+        database,
+        config: { marketplace: { inventorySize: 20, inventorySeed: 42, cacheMs: 0 }, gateway: { publicHost: '127.0.0.1', portRange: PORT_RANGE, environment } },
+      });
+      const gateway = await startEmbeddedGateway({
+        database:
+          backend === 'pglite'
+            ? { kind: 'pglite', pglite: database.pglite!, exclusive: (fn) => app.db.connection().execute(() => fn()) }
+            : { kind: 'postgres', url: testEnvironment.databaseUrl!, schema: database.schema },
+        environment,
+        log: app.log,
+      });
+      t.after(async () => {
+        await gateway.close();
+        await database.close();
+      });
+
+      const op = await register(app);
+      await app.operatorRoles.grant(op.username);
+      const opToken = (await app.sessions.start(op.id)).token;
+      const alice = await customer(app, 10_000);
+      const bob = await customer(app, 10_000);
+      const own: OwnProxy[] = [];
+      for (const buyer of [alice, bob]) {
+        const listings = (await call(app, buyer, 'POST', '/api/proxy/search', { COUNTRY: 'US' })).json<ProxyListing[]>();
+        const bought = await call(app, buyer, 'POST', '/api/proxy/buy', { ID: [listings[0]!.id] });
+        assert.equal(bought.statusCode, 200, bought.body);
+        const [mine] = (await call(app, buyer, 'GET', '/api/proxy/my')).json<OwnProxy[]>();
+        own.push(mine!);
+      }
+      const [aliceProxy, bobProxy] = own as [OwnProxy, OwnProxy];
+      const works = async (proxy: OwnProxy) => (await fetchThrough(proxy.proxy, proxy.socks_auth, pagePort)) === PAGE;
+      await eventually(() => works(aliceProxy), "alice's lease never worked");
+      await eventually(() => works(bobProxy), "bob's lease never worked");
+
+      const disable = (disabled: boolean) =>
+        injectWithLogin(app, opToken, { method: 'POST', url: `/api/operator/customers/${alice.id}/disabled`, payload: { disabled, reason: 'abuse report' } });
+      assert.equal((await disable(true)).statusCode, 200);
+      await eventually(async () => !(await works(aliceProxy)), "a disabled account's lease still carries traffic");
+      assert.equal(await works(bobProxy), true, "another customer's lease is untouched");
+
+      assert.equal((await disable(false)).statusCode, 200);
+      await eventually(() => works(aliceProxy), 'the lease did not come back when the account was enabled');
+    });
+  });
+}

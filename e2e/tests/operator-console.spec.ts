@@ -1,0 +1,128 @@
+// The operator console (mfe-operator at /operator): a customer is refused with the 403 page; an operator,
+// made one with the grant-operator command while the portal runs, adjusts a customer's balance and the
+// customer's open tab shows the new balance without a reload. Its pages pass axe in both themes and fit a
+// 390 px phone and a 1440 px screen.
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import { createCustomer, registerCustomer, logIn, signIn, type Customer } from '../support/session.ts';
+import { localDirs, REPO_ROOT, target } from '../support/target.ts';
+
+const run = promisify(execFile);
+const OPERATORS_ONLY = 'This page is for operators only. The operator role is granted on the server with grant-operator.';
+
+/** The operator's command, as `npm run pnpm -- --filter api grant-operator <username>` runs it, against this run's portal. */
+async function grantOperator(username: string): Promise<string> {
+  const { localRunDir } = target();
+  const { stdout } = await run(process.execPath, [join(REPO_ROOT, 'api', 'src', 'cli', 'grant-operator.ts'), username], {
+    env: { ...process.env, DATA_DIR: localDirs(localRunDir!).data },
+  });
+  return stdout.trim();
+}
+
+async function newOperator(request: Parameters<typeof createCustomer>[0]): Promise<Customer> {
+  const account = await registerCustomer(request, 'op');
+  expect(await grantOperator(account.username)).toBe(`${account.username} is now an operator.`);
+  return logIn(request, account);
+}
+
+async function blockingViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} -> ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+const skipDeployed = () =>
+  test.skip(!target().localRunDir, "operator: the role is granted with grant-operator on the portal's own machine; a deployed portal's operators are made by its admin");
+
+test('a customer opening /operator gets the 403 page, in the portal frame', { tag: ['@operator', '@shell'] }, async ({ page, request }) => {
+  const customer = await createCustomer(request, 'noop');
+  await signIn(page, customer);
+  await page.goto('/operator');
+  await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText(OPERATORS_ONLY);
+  await expect(page.getByTestId('username')).toHaveText(customer.username);
+  await expect(page.getByRole('navigation', { name: 'Operator console' })).toHaveCount(0);
+  // Its API says no as well.
+  const refused = await request.get('/api/operator/customers', { headers: { authorization: `Bearer ${customer.token}` } });
+  expect(refused.status()).toBe(403);
+});
+
+test("an operator adjusts a customer's balance and the customer's open tab shows it live", { tag: ['@operator', '@shell'] }, async ({ browser, request }) => {
+  skipDeployed();
+  const customer = await createCustomer(request, 'adj');
+  const operator = await newOperator(request);
+
+  const customerContext = await browser.newContext();
+  const customerPage = await customerContext.newPage();
+  await signIn(customerPage, customer);
+  await customerPage.goto('/dashboard');
+  await expect(customerPage.getByTestId('balance')).toHaveText('$0.00');
+
+  const operatorContext = await browser.newContext();
+  const page = await operatorContext.newPage();
+  await signIn(page, operator);
+  await page.goto('/operator');
+  await expect(page).toHaveURL(/\/operator\/customers$/);
+  await page.getByRole('searchbox', { name: 'Username or e-mail' }).fill(customer.username);
+  await page.getByRole('link', { name: customer.username }).click();
+  await expect(page.getByRole('heading', { level: 1, name: customer.username })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Amount ($)' }).fill('12.34');
+  await page.getByRole('textbox', { name: 'Reason' }).fill('goodwill for an outage');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Credited $12.34; the balance is now $12.34.')).toBeVisible();
+  await expect(page.getByTestId('customer-balance')).toHaveText('Balance: $12.34');
+  await expect(page.getByRole('table', { name: 'Ledger' }).getByRole('row').nth(1)).toContainText('adjustment');
+
+  // The customer's tab never reloaded: the socket brought the new balance.
+  await expect(customerPage.getByTestId('balance')).toHaveText('$12.34');
+
+  // The audit log has it, filterable by the operator's name.
+  await page.getByRole('navigation', { name: 'Operator console' }).getByRole('link', { name: 'Audit' }).click();
+  await page.getByRole('textbox', { name: 'Actor' }).fill(operator.username);
+  const audit = page.getByRole('table', { name: 'Audit log' });
+  await expect(audit.getByRole('row')).toHaveCount(2);
+  await expect(audit.getByRole('row').nth(1)).toContainText('balance.adjust');
+  await customerContext.close();
+  await operatorContext.close();
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const width of [390, 1440]) {
+    test(`the console's pages pass axe and fit ${width} px in the ${theme} theme`, { tag: ['@operator', '@shell'] }, async ({ page, request }) => {
+      skipDeployed();
+      const customer = await createCustomer(request, 'a11yc');
+      const operator = await newOperator(request);
+      await page.addInitScript((mode) => localStorage.setItem('theme', mode), theme);
+      await page.setViewportSize({ width, height: 900 });
+      await signIn(page, operator);
+      const pages = [
+        { path: '/operator/customers', heading: 'Customers' },
+        { path: `/operator/customers/${customer.userId}`, heading: customer.username },
+        { path: '/operator/audit', heading: 'Audit' },
+        { path: '/operator/inventory', heading: 'Inventory' },
+      ];
+      for (const { path, heading } of pages) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await expect(page.getByRole('progressbar')).toHaveCount(0);
+        expect(await blockingViolations(page), path).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} scrolls sideways`).toBeLessThanOrEqual(width);
+      }
+      // The 403 page too.
+      const other = await page.context().browser()!.newContext();
+      const refused = await other.newPage();
+      await refused.addInitScript((mode) => localStorage.setItem('theme', mode), theme);
+      await refused.setViewportSize({ width, height: 900 });
+      await signIn(refused, customer);
+      await refused.goto('/operator');
+      await expect(refused.getByRole('heading', { name: 'Access denied' })).toBeVisible();
+      expect(await blockingViolations(refused), '403 page').toEqual([]);
+      await other.close();
+    });
+  }
+}
