@@ -1,5 +1,6 @@
 // The money page's figures against a ledger built here row by row: top-ups, sales, renewals, automatic
-// refunds (dead within 2 hours, blacklist credits) and manual ones (the desk), per day and per month; the
+// refunds (dead within 2 hours, blacklist credits), manual ones (the desk) and operators' adjustments, per day
+// and per month; the
 // liability; the ledger check catching a balance that left its ledger; the CSV export of a range (an audited
 // action). Operators only.
 import assert from 'node:assert/strict';
@@ -60,6 +61,8 @@ for (const backend of backends) {
       await sql`insert into refunds (lease_id, user_id, amount_cents, reason, exit_state_change_id)
         values (${dead.id}, ${bob.id}, ${dead.price_cents}, 'dead-exit', ${change[0]!.id})`.execute(app.db);
       await post(app, bob.id, 'refund', dead.price_cents, refundReference(dead.id), '2026-11-02T10:00:00Z');
+      await post(app, alice.id, 'adjustment', -500, 'audit:1', '2026-11-02T12:00:00Z');
+      await post(app, bob.id, 'adjustment', 250, 'audit:2', '2026-11-02T13:00:00Z');
       await post(app, bob.id, 'refund', 33, blacklistCreditReference(credited.id, new Date('2026-11-03T00:00:00Z')), '2026-11-02T11:00:00Z');
 
       const response = await get(app, boss, '/api/operator/money?from=2026-11-01&to=2026-11-02');
@@ -74,8 +77,8 @@ for (const backend of backends) {
           renewals: 0,
           refundsAutomatic: dead.price_cents + 33,
           refundsManual: desk.price_cents,
-          adjustments: 0,
-          net: -80 + dead.price_cents + 33 + desk.price_cents,
+          adjustments: -250,
+          net: -80 + dead.price_cents + 33 + desk.price_cents - 250,
           revenue: 80 - dead.price_cents - 33 - desk.price_cents,
         },
       ]);

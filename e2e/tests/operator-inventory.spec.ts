@@ -1,0 +1,136 @@
+// The operator console's inventory, money and leases pages on the real portal: an operator uploads a file of
+// exits (two local SOCKS5 upstreams, Debian's microsocks, and one bad line), sees the per-line report before
+// confirming, imports, and watches the new exits become online on the open page, without a reload, once the
+// checker has checked them; the exit's own page shows its check history. The pages pass axe and fit 390 and
+// 1440 px in both themes.
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createServer as createTcpServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import { blockingViolations, newOperator, skipDeployed } from '../support/operator.ts';
+import { signIn } from '../support/session.ts';
+import { localDirs, REPO_ROOT, target } from '../support/target.ts';
+
+const run = promisify(execFile);
+const microsocksInstalled = spawnSync('microsocks', ['-h']).error === undefined;
+
+async function freePort(): Promise<number> {
+  const server = createTcpServer();
+  await new Promise<void>((resolve) => server.listen({ host: '127.0.0.1', port: 0 }, resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** A SOCKS5 upstream on loopback whose traffic leaves from `exitAddress`; listening once its port is taken. */
+async function startMicrosocks(exitAddress: string): Promise<{ port: number; process: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn('microsocks', ['-i', '127.0.0.1', '-p', String(port), '-b', exitAddress], { stdio: 'ignore' });
+  await expect(async () => {
+    const taken = await new Promise<boolean>((resolve) => {
+      const probe = createTcpServer();
+      probe.once('error', () => resolve(true));
+      probe.listen({ host: '127.0.0.1', port }, () => probe.close(() => resolve(false)));
+    });
+    expect(taken).toBe(true);
+  }).toPass({ timeout: 5000 });
+  return { port, process: child };
+}
+
+/** The operator's `inventory` command against this run's portal (the checks the checker would run on schedule). */
+async function inventory(...args: string[]): Promise<string> {
+  const { localRunDir } = target();
+  const { stdout } = await run(process.execPath, [join(REPO_ROOT, 'api', 'src', 'cli', 'inventory.ts'), ...args], {
+    env: { ...process.env, DATA_DIR: localDirs(localRunDir!).data, CALLER_CWD: localRunDir! },
+  });
+  return stdout;
+}
+
+const figure = async (page: Page, id: string) => Number(((await page.getByTestId(id).textContent()) ?? '').replace(/,/g, ''));
+
+test('an operator imports exits after checking the file, and watches them become online without a reload', { tag: ['@operator', '@marketplace'] }, async ({ page, request }) => {
+  skipDeployed();
+  expect(microsocksInstalled, 'microsocks is needed as the upstream SOCKS5 servers: apt-get install -y microsocks').toBe(true);
+  test.setTimeout(120_000);
+  const upstreams = [await startMicrosocks('127.0.0.5'), await startMicrosocks('127.0.0.6')];
+  try {
+    const operator = await newOperator(request);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, operator);
+    await page.goto('/operator/inventory');
+    await expect(page.getByRole('heading', { level: 1, name: 'Inventory' })).toBeVisible();
+    const online = await figure(page, 'exits-online');
+    const unchecked = await figure(page, 'exits-unchecked');
+    // Anything the page does from here on comes through the socket: a reload would drop this mark.
+    await page.evaluate(() => Object.assign(window, { noReloadMark: true }));
+
+    const file = [`127.0.0.1:${upstreams[0]!.port},residential`, `127.0.0.1:${upstreams[1]!.port},mobile`, 'not an exit', ''].join('\n');
+    await page.getByLabel('File of exits').setInputFiles({ name: 'exits.txt', mimeType: 'text/plain', buffer: Buffer.from(file) });
+    await expect(page.getByTestId('import-file-name')).toHaveText('exits.txt');
+    await page.getByRole('textbox', { name: 'Source' }).fill('e2e-console');
+    const importButton = page.getByRole('button', { name: 'Import', exact: true });
+    await expect(importButton).toBeDisabled();
+
+    // The check reports the bad line by number and writes nothing; skipping bad lines, it says what would happen.
+    await page.getByRole('button', { name: 'Check file' }).click();
+    const check = page.getByTestId('import-check');
+    await expect(check).toContainText('Nothing was imported: 1 bad line of 3');
+    await expect(check).toContainText('Line 3:');
+    await expect(importButton).toBeDisabled();
+    await page.getByRole('checkbox', { name: 'Skip bad lines' }).check();
+    await page.getByRole('button', { name: 'Check file' }).click();
+    await expect(check).toContainText('Nothing written yet. Importing would write 2 exits into source "e2e-console": 2 new');
+    expect(await figure(page, 'exits-unchecked')).toBe(unchecked);
+
+    await importButton.click();
+    await expect(page.getByTestId('import-result')).toContainText('Imported 2 exits into source "e2e-console": 2 new');
+    await expect(page.getByTestId('exits-unchecked')).toHaveText((unchecked + 2).toLocaleString('en-US'));
+
+    // The checker checks them (here on the operator's word, from the command line): the open page follows.
+    expect(await inventory('check', '--source', 'e2e-console')).toMatch(/: 2 passed, 0 failed\./);
+    await expect(page.getByTestId('exits-online')).toHaveText((online + 2).toLocaleString('en-US'), { timeout: 15_000 });
+    await expect(page.getByTestId('exits-unchecked')).toHaveText(unchecked.toLocaleString('en-US'));
+    expect(await page.evaluate(() => (window as unknown as { noReloadMark?: boolean }).noReloadMark)).toBe(true);
+
+    // The exit's own page: online, its first check in the history, where it leaves from.
+    await page.getByRole('textbox', { name: 'Host, exit IP or label' }).fill(`127.0.0.1:${upstreams[1]!.port}`);
+    await page.getByRole('link', { name: `127.0.0.1:${upstreams[1]!.port}` }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `Exit 127.0.0.1:${upstreams[1]!.port}` })).toBeVisible();
+    await expect(page.getByTestId('exit-state')).toHaveText('online');
+    await expect(page.getByTestId('exit-transitions')).toContainText('unchecked → online');
+    await expect(page.getByRole('table').filter({ hasText: 'Exit IP' }).first()).toContainText('127.0.0.6');
+    await expect(page.getByRole('figure').filter({ hasText: 'Ping over time' })).toBeVisible();
+    // Retired by hand: off the market, the page says so at once.
+    await page.getByRole('button', { name: `Retire 127.0.0.1:${upstreams[1]!.port}` }).click();
+    await expect(page.getByTestId('exit-state')).toHaveText('retired');
+  } finally {
+    for (const upstream of upstreams) upstream.process.kill();
+  }
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const width of [390, 1440]) {
+    test(`the inventory, money and leases pages pass axe and fit ${width} px in the ${theme} theme`, { tag: ['@operator'] }, async ({ page, request }) => {
+      skipDeployed();
+      const operator = await newOperator(request);
+      await page.addInitScript((mode) => localStorage.setItem('theme', mode), theme);
+      await page.setViewportSize({ width, height: 900 });
+      await signIn(page, operator);
+      const pages = [
+        { path: '/operator/inventory', heading: 'Inventory' },
+        { path: '/operator/inventory/exits/1', heading: /^Exit / },
+        { path: '/operator/money', heading: 'Money' },
+        { path: '/operator/leases', heading: 'Leases' },
+      ];
+      for (const { path, heading } of pages) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await expect(page.getByRole('progressbar')).toHaveCount(0);
+        expect(await blockingViolations(page), path).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} scrolls sideways`).toBeLessThanOrEqual(width);
+      }
+    });
+  }
+}
