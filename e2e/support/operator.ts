@@ -36,3 +36,14 @@ export async function blockingViolations(page: Page) {
 
 export const skipDeployed = () =>
   test.skip(!target().localRunDir, "operator: the role is granted with grant-operator on the portal's own machine; a deployed portal's operators are made by its admin");
+
+/** Opens each console page at this width: its heading shows, axe finds nothing serious, nothing scrolls sideways. */
+export async function expectConsolePagesClean(page: Page, width: number, pages: { path: string; heading: string | RegExp }[]) {
+  for (const { path, heading } of pages) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    expect(await blockingViolations(page), path).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} scrolls sideways`).toBeLessThanOrEqual(width);
+  }
+}

@@ -3,7 +3,7 @@
 // customer's open tab shows the new balance without a reload. Its pages pass axe in both themes and fit a
 // 390 px phone and a 1440 px screen.
 import { expect, test } from '../support/fixtures.ts';
-import { blockingViolations, newOperator, skipDeployed } from '../support/operator.ts';
+import { blockingViolations, expectConsolePagesClean, newOperator, skipDeployed } from '../support/operator.ts';
 import { createCustomer, signIn } from '../support/session.ts';
 
 const OPERATORS_ONLY = 'This page is for operators only. The operator role is granted on the server with grant-operator.';
@@ -69,19 +69,12 @@ for (const theme of ['light', 'dark'] as const) {
       await page.addInitScript((mode) => localStorage.setItem('theme', mode), theme);
       await page.setViewportSize({ width, height: 900 });
       await signIn(page, operator);
-      const pages = [
+      await expectConsolePagesClean(page, width, [
         { path: '/operator/customers', heading: 'Customers' },
         { path: `/operator/customers/${customer.userId}`, heading: customer.username },
         { path: '/operator/audit', heading: 'Audit' },
         { path: '/operator/inventory', heading: 'Inventory' },
-      ];
-      for (const { path, heading } of pages) {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-        await expect(page.getByRole('progressbar')).toHaveCount(0);
-        expect(await blockingViolations(page), path).toEqual([]);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} scrolls sideways`).toBeLessThanOrEqual(width);
-      }
+      ]);
       // The 403 page too.
       const other = await page.context().browser()!.newContext();
       const refused = await other.newPage();

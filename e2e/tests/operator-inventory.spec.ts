@@ -3,50 +3,11 @@
 // confirming, imports, and watches the new exits become online on the open page, without a reload, once the
 // checker has checked them; the exit's own page shows its check history. The pages pass axe and fit 390 and
 // 1440 px in both themes.
-import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer as createTcpServer, type AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { blockingViolations, newOperator, skipDeployed } from '../support/operator.ts';
+import { expectConsolePagesClean, newOperator, skipDeployed } from '../support/operator.ts';
 import { signIn } from '../support/session.ts';
-import { localDirs, REPO_ROOT, target } from '../support/target.ts';
-
-const run = promisify(execFile);
-const microsocksInstalled = spawnSync('microsocks', ['-h']).error === undefined;
-
-async function freePort(): Promise<number> {
-  const server = createTcpServer();
-  await new Promise<void>((resolve) => server.listen({ host: '127.0.0.1', port: 0 }, resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-/** A SOCKS5 upstream on loopback whose traffic leaves from `exitAddress`; listening once its port is taken. */
-async function startMicrosocks(exitAddress: string): Promise<{ port: number; process: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn('microsocks', ['-i', '127.0.0.1', '-p', String(port), '-b', exitAddress], { stdio: 'ignore' });
-  await expect(async () => {
-    const taken = await new Promise<boolean>((resolve) => {
-      const probe = createTcpServer();
-      probe.once('error', () => resolve(true));
-      probe.listen({ host: '127.0.0.1', port }, () => probe.close(() => resolve(false)));
-    });
-    expect(taken).toBe(true);
-  }).toPass({ timeout: 5000 });
-  return { port, process: child };
-}
-
-/** The operator's `inventory` command against this run's portal (the checks the checker would run on schedule). */
-async function inventory(...args: string[]): Promise<string> {
-  const { localRunDir } = target();
-  const { stdout } = await run(process.execPath, [join(REPO_ROOT, 'api', 'src', 'cli', 'inventory.ts'), ...args], {
-    env: { ...process.env, DATA_DIR: localDirs(localRunDir!).data, CALLER_CWD: localRunDir! },
-  });
-  return stdout;
-}
+import { inventory, microsocksInstalled, startMicrosocks } from '../support/upstreams.ts';
 
 const figure = async (page: Page, id: string) => Number(((await page.getByTestId(id).textContent()) ?? '').replace(/,/g, ''));
 
@@ -118,19 +79,12 @@ for (const theme of ['light', 'dark'] as const) {
       await page.addInitScript((mode) => localStorage.setItem('theme', mode), theme);
       await page.setViewportSize({ width, height: 900 });
       await signIn(page, operator);
-      const pages = [
+      await expectConsolePagesClean(page, width, [
         { path: '/operator/inventory', heading: 'Inventory' },
         { path: '/operator/inventory/exits/1', heading: /^Exit / },
         { path: '/operator/money', heading: 'Money' },
         { path: '/operator/leases', heading: 'Leases' },
-      ];
-      for (const { path, heading } of pages) {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-        await expect(page.getByRole('progressbar')).toHaveCount(0);
-        expect(await blockingViolations(page), path).toEqual([]);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} scrolls sideways`).toBeLessThanOrEqual(width);
-      }
+      ]);
     });
   }
 }

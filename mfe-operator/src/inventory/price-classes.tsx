@@ -3,11 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -15,8 +10,9 @@ import type { DeclaredType } from 'contract/inventory';
 import { dollarsToCents } from 'contract/money';
 import { serverMessage } from 'shared/api/api-client';
 import { formatMoney } from 'shared/format/money';
-import { CARD, cardTableSx } from 'shared/ui/card-table';
+import { CARD } from 'shared/ui/card-table';
 import { Loaded, count } from '../charts/console-figures';
+import { OperatorTable } from '../operator-table';
 import { usePriceClassChange, usePriceClasses } from './inventory-api';
 
 const TYPES: DeclaredType[] = ['datacenter', 'residential', 'mobile'];
@@ -55,57 +51,34 @@ export function PriceClasses() {
       </Typography>
       <Loaded query={classes} label="Loading price classes">
         {(data) => (
-          <Box sx={cardTableSx(560)}>
-            <Table size="small" aria-labelledby="price-classes-heading">
-              <TableHead>
-                <TableRow>
-                  <TableCell data-card={CARD.tableOnly}>Type</TableCell>
-                  <TableCell data-card={CARD.tableOnly}>Country</TableCell>
-                  <TableCell data-card={CARD.tableOnly} align="right">
-                    Base
-                  </TableCell>
-                  <TableCell data-card={CARD.tableOnly} align="right">
-                    Fresh premium
-                  </TableCell>
-                  <TableCell data-card={CARD.tableOnly} align="right">
-                    Exits
-                  </TableCell>
-                  <TableCell data-card={CARD.tableOnly}>Action</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.classes.map((c) => (
-                  <TableRow key={`${c.type}-${c.ct}`}>
-                    <TableCell data-card={CARD.lead}>{c.type}</TableCell>
-                    <TableCell data-card={CARD.detail} data-label="Country">
-                      {c.ct || 'every country'}
-                    </TableCell>
-                    <TableCell data-card={CARD.detail} data-label="Base" align="right">
-                      {formatMoney(c.baseCents / 100)}
-                    </TableCell>
-                    <TableCell data-card={CARD.detail} data-label="Fresh premium" align="right">
-                      {formatMoney(c.freshCents / 100)}
-                    </TableCell>
-                    <TableCell data-card={CARD.detail} data-label="Exits" align="right">
-                      {count(c.exits)}
-                    </TableCell>
-                    <TableCell data-card={CARD.action}>
-                      {c.ct && (
-                        <Button
-                          size="small"
-                          aria-label={`Remove the ${c.type} class for ${c.ct}`}
-                          disabled={change.isPending}
-                          onClick={() => change.mutate({ remove: { type: c.type, ct: c.ct } }, { onSuccess: (report) => setDone(report.message) })}
-                        >
-                          Remove
-                        </Button>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
+          <OperatorTable
+            caption="Price classes"
+            rowKey={(c) => `${c.type}-${c.ct}`}
+            rows={data.classes}
+            emptyText="No price classes."
+            columns={[
+              { header: 'Type', cell: (c) => c.type, card: CARD.lead },
+              { header: 'Country', cell: (c) => c.ct || 'every country' },
+              { header: 'Base', cell: (c) => formatMoney(c.baseCents / 100), align: 'right' },
+              { header: 'Fresh premium', cell: (c) => formatMoney(c.freshCents / 100), align: 'right' },
+              { header: 'Exits', cell: (c) => count(c.exits), align: 'right' },
+              {
+                header: 'Action',
+                card: CARD.action,
+                cell: (c) =>
+                  c.ct && (
+                    <Button
+                      size="small"
+                      aria-label={`Remove the ${c.type} class for ${c.ct}`}
+                      disabled={change.isPending}
+                      onClick={() => change.mutate({ remove: { type: c.type, ct: c.ct } }, { onSuccess: (report) => setDone(report.message) })}
+                    >
+                      Remove
+                    </Button>
+                  ),
+              },
+            ]}
+          />
         )}
       </Loaded>
       <Box component="form" onSubmit={(event) => (event.preventDefault(), submit())} sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>

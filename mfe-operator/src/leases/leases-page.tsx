@@ -1,17 +1,13 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import type { LeaseOverview } from 'contract/operator-console';
 import { formatDateTime } from 'shared/format/date';
-import { CARD, cardTableSx } from 'shared/ui/card-table';
+import { CARD } from 'shared/ui/card-table';
 import { ChartFigure, Loaded, StatRow, count } from '../charts/console-figures';
+import { OperatorTable } from '../operator-table';
 import { useLeases } from './leases-api';
 
 function bytes(n: number): string {
@@ -66,50 +62,20 @@ function LeasesView({ data }: { data: LeaseOverview }) {
         <Typography id="top-traffic-heading" variant="h5" component="h2">
           Top leases by traffic
         </Typography>
-        {data.topByTraffic.length === 0 ? (
-          <Typography>No active leases.</Typography>
-        ) : (
-          <Box sx={cardTableSx(700)}>
-            <Table size="small" aria-labelledby="top-traffic-heading">
-              <TableHead>
-                <TableRow>
-                  <TableCell data-card={CARD.tableOnly}>Lease</TableCell>
-                  <TableCell data-card={CARD.tableOnly}>Customer</TableCell>
-                  <TableCell data-card={CARD.tableOnly}>Exit IP</TableCell>
-                  <TableCell data-card={CARD.tableOnly} align="right">
-                    Up
-                  </TableCell>
-                  <TableCell data-card={CARD.tableOnly} align="right">
-                    Down
-                  </TableCell>
-                  <TableCell data-card={CARD.tableOnly}>Ends</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.topByTraffic.map((lease) => (
-                  <TableRow key={lease.historyId}>
-                    <TableCell data-card={CARD.lead}>#{lease.historyId}</TableCell>
-                    <TableCell data-card={CARD.detail} data-label="Customer">
-                      {lease.username}
-                    </TableCell>
-                    <TableCell data-card={CARD.detail} data-label="Exit IP">
-                      {lease.realIp || 'unknown'} ({lease.ct})
-                    </TableCell>
-                    <TableCell data-card={CARD.detail} data-label="Up" align="right">
-                      {bytes(lease.bytesUp)}
-                    </TableCell>
-                    <TableCell data-card={CARD.detail} data-label="Down" align="right">
-                      {bytes(lease.bytesDown)}
-                    </TableCell>
-                    <TableCell data-card={CARD.detail} data-label="Ends">
-                      {formatDateTime(lease.expiresAt)}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
-        )}
+        <OperatorTable
+          caption="Top leases by traffic"
+          rows={data.topByTraffic}
+          rowKey={(lease) => lease.historyId}
+          emptyText="No active leases."
+          columns={[
+            { header: 'Lease', cell: (lease) => `#${lease.historyId}`, card: CARD.lead },
+            { header: 'Customer', cell: (lease) => lease.username },
+            { header: 'Exit IP', cell: (lease) => `${lease.realIp || 'unknown'} (${lease.ct})` },
+            { header: 'Up', cell: (lease) => bytes(lease.bytesUp), align: 'right' },
+            { header: 'Down', cell: (lease) => bytes(lease.bytesDown), align: 'right' },
+            { header: 'Ends', cell: (lease) => formatDateTime(lease.expiresAt) },
+          ]}
+        />
       </Stack>
     </>
   );

@@ -3,11 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -17,8 +12,9 @@ import type { MoneyPeriod, MoneyReport } from 'contract/operator-console';
 import { serverMessage } from 'shared/api/api-client';
 import { downloadText } from 'shared/browser/download-text';
 import { formatMoney } from 'shared/format/money';
-import { CARD, cardTableSx } from 'shared/ui/card-table';
+import { CARD } from 'shared/ui/card-table';
 import { ChartFigure, Loaded, StatRow, count } from '../charts/console-figures';
+import { OperatorTable, type Column } from '../operator-table';
 import { fetchLedgerCsv, useMoney } from './money-api';
 
 const COLUMNS: [keyof MoneyPeriod, string][] = [
@@ -134,34 +130,16 @@ function MoneyView({ data }: { data: MoneyReport }) {
               ]}
             />
           </ChartFigure>
-          <Box sx={cardTableSx(900)}>
-            <Table size="small" aria-label={unit === 'days' ? 'Money per day' : 'Money per month'}>
-              <TableHead>
-                <TableRow>
-                  <TableCell data-card={CARD.tableOnly}>{unit === 'days' ? 'Day' : 'Month'}</TableCell>
-                  {COLUMNS.map(([key, label]) => (
-                    <TableCell key={key} align="right" data-card={CARD.tableOnly}>
-                      {label}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {[...periods].reverse().map((period) => (
-                  <TableRow key={period.period}>
-                    <TableCell component="th" scope="row" data-card={CARD.lead}>
-                      {period.period}
-                    </TableCell>
-                    {COLUMNS.map(([key, label]) => (
-                      <TableCell key={key} align="right" data-card={CARD.detail} data-label={label}>
-                        {dollars(period[key] as number)}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
+          <OperatorTable
+            caption={unit === 'days' ? 'Money per day' : 'Money per month'}
+            rows={[...periods].reverse()}
+            rowKey={(period) => period.period}
+            emptyText="No ledger rows in this range."
+            columns={[
+              { header: unit === 'days' ? 'Day' : 'Month', cell: (period: MoneyPeriod) => period.period, card: CARD.lead },
+              ...COLUMNS.map(([key, header]): Column<MoneyPeriod> => ({ header, cell: (period) => dollars(period[key] as number), align: 'right' })),
+            ]}
+          />
         </>
       )}
       <Typography variant="body2" color="text.secondary">
