@@ -29,7 +29,7 @@ export function ImportPanel() {
   const [preview, setPreview] = useState<ImportReport | null>(null);
   const [result, setResult] = useState<ImportReport | null>(null);
   const run = useImportExits();
-  const body = file ?? (text.trim() ? new Blob([text], { type: 'text/plain' }) : null);
+  const body = file ?? (text.trim() ? text : null);
 
   const change = (next: Partial<ImportOptions>) => {
     setOptions({ ...options, ...next });

@@ -53,12 +53,15 @@ export interface ImportOptions {
   dryRun: boolean;
 }
 
-/** POST the file itself; a refused file answers 422 with its report, which is what the page shows. */
-export async function importExits(file: Blob, options: ImportOptions): Promise<ImportReport> {
+/**
+ * POST the file itself (its bytes, as chosen: the server decides what is text) or the pasted lines; a refused
+ * file answers 422 with its report, which is what the page shows.
+ */
+export async function importExits(file: Blob | string, options: ImportOptions): Promise<ImportReport> {
   const searchParams = new URLSearchParams({ type: options.type, skipInvalid: String(options.skipInvalid), dryRun: String(options.dryRun) });
   if (options.source) searchParams.set('source', options.source);
   const response = await api.post('operator/inventory/import', {
-    body: file,
+    body: typeof file === 'string' ? file : await file.arrayBuffer(),
     headers: { 'content-type': 'text/plain' },
     searchParams,
     throwHttpErrors: (status) => status !== 422,
@@ -69,7 +72,7 @@ export async function importExits(file: Blob, options: ImportOptions): Promise<I
 export function useImportExits() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, options }: { file: Blob; options: ImportOptions }) => importExits(file, options),
+    mutationFn: ({ file, options }: { file: Blob | string; options: ImportOptions }) => importExits(file, options),
     onSuccess: (report) => (report.imported ? queryClient.invalidateQueries({ queryKey: root }) : undefined),
   });
 }
