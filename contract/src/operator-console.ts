@@ -32,7 +32,8 @@ export const ExitListQuery = Type.Object({
   type: Type.Optional(DeclaredType),
   /** Part of the host, exit IP or label. */
   q: Type.Optional(Type.String({ maxLength: 100 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+  /** How many (1-200, default 50). */
+  limit: Type.Optional(Type.String({ pattern: '^([1-9]|[1-9][0-9]|1[0-9][0-9]|200)$' })),
 });
 export type ExitListQuery = Static<typeof ExitListQuery>;
 

@@ -13,7 +13,7 @@ export function OperatorNav() {
           component={NavLink}
           to={`/operator/${path}`}
           size="small"
-          sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 700 } }}
+          sx={{ '&.active': { bgcolor: 'action.selected', color: 'text.primary', fontWeight: 700 } }}
         >
           {label}
         </Button>

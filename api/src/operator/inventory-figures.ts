@@ -77,7 +77,7 @@ export function createInventoryFigures(db: Kysely<Schema>) {
         from exits e left join proxy_listings li on li.exit_id = e.id
         where ${filter}
         order by e.id desc
-        limit ${query.limit ?? 50}`.execute(db);
+        limit ${Number(query.limit ?? 50)}`.execute(db);
       return { exits: rows.map(exitRow), total: Number(rows[0]?.total ?? 0) };
     },
 

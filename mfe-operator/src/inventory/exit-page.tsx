@@ -68,6 +68,7 @@ function ExitView({ data }: { data: ExitDetail }) {
             <LineChart
               height={220}
               skipAnimation
+            disableKeyboardNavigation
               xAxis={[{ scaleType: 'time', data: times, valueFormatter: (d: Date) => formatDateTime(d) }]}
               series={[{ label: 'Ping (ms)', data: hours.map((h) => h.pingMs), connectNulls: false, showMark: true }]}
             />
@@ -76,6 +77,7 @@ function ExitView({ data }: { data: ExitDetail }) {
             <BarChart
               height={220}
               skipAnimation
+            disableKeyboardNavigation
               xAxis={[{ scaleType: 'band', data: times, valueFormatter: (d: Date) => formatDateTime(d) }]}
               series={[
                 { label: 'Passed', stack: 'checks', data: hours.map((h) => h.ok), color: '#2e7d32' },

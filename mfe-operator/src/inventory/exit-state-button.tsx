@@ -12,7 +12,6 @@ export function ExitStateButton({ id, state, endpoint }: { id: number; state: Ex
   return (
     <Button
       size="small"
-      color={action === 'retire' ? 'warning' : 'primary'}
       variant="outlined"
       disabled={change.isPending}
       aria-label={`${action === 'retire' ? 'Retire' : 'Restore'} ${endpoint}`}

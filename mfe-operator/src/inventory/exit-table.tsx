@@ -41,7 +41,7 @@ const COLUMNS: Column<ExitRow>[] = [
 export function ExitTable() {
   const [state, setState] = useState<ExitState | ''>('');
   const [q, setQ] = useState('');
-  const exits = useExits({ ...(state ? { state } : {}), ...(q.trim() ? { q: q.trim() } : {}), limit: 50 });
+  const exits = useExits({ ...(state ? { state } : {}), ...(q.trim() ? { q: q.trim() } : {}), limit: '50' });
   return (
     <Stack component="section" spacing={2} aria-labelledby="exits-heading">
       <Typography id="exits-heading" variant="h5" component="h2">

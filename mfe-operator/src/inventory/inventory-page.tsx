@@ -64,6 +64,7 @@ function Health({ data }: { data: InventoryOverview }) {
           <BarChart
             height={240}
             skipAnimation
+            disableKeyboardNavigation
             xAxis={[{ scaleType: 'band', data: types }]}
             series={STATES.map((state) => ({ label: STATE_LABEL[state], stack: 'state', data: data.byType.map((t) => t.counts[state]) }))}
           />

@@ -51,10 +51,10 @@ function LeasesView({ data }: { data: LeaseOverview }) {
       {data.active > 0 && (
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 2fr' }, gap: 2 }}>
           <ChartFigure caption="Active by type" summary={data.byType.map((t) => `${t.type}: ${count(t.count)}`).join('; ')}>
-            <PieChart height={220} skipAnimation series={[{ innerRadius: 40, data: data.byType.map((t, i) => ({ id: i, value: t.count, label: t.type })) }]} />
+            <PieChart height={220} skipAnimation disableKeyboardNavigation series={[{ innerRadius: 40, data: data.byType.map((t, i) => ({ id: i, value: t.count, label: t.type })) }]} />
           </ChartFigure>
           <ChartFigure caption="Active by country" summary={countries.map((c) => `${c.country}: ${count(c.count)}`).join('; ')}>
-            <BarChart height={220} skipAnimation xAxis={[{ scaleType: 'band', data: countries.map((c) => c.ct) }]} series={[{ label: 'Leases', data: countries.map((c) => c.count) }]} />
+            <BarChart height={220} skipAnimation disableKeyboardNavigation xAxis={[{ scaleType: 'band', data: countries.map((c) => c.ct) }]} series={[{ label: 'Leases', data: countries.map((c) => c.count) }]} />
           </ChartFigure>
         </Box>
       )}

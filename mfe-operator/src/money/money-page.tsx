@@ -121,6 +121,7 @@ function MoneyView({ data }: { data: MoneyReport }) {
             <BarChart
               height={260}
               skipAnimation
+            disableKeyboardNavigation
               xAxis={[{ scaleType: 'band', data: periods.map((p) => p.period) }]}
               yAxis={[{ valueFormatter: (v: number) => dollars(v) }]}
               series={[

@@ -124,6 +124,9 @@ for (const backend of backends) {
       assert.equal(list.total, 3);
       assert.deepEqual(list.exits.map((e) => e.endpoint).sort(), ['198.51.100.1:1080', '198.51.100.2:1080', '198.51.100.3:1080']);
       assert.equal((await call(app, boss, 'GET', '/api/operator/inventory/exits?q=100.2')).json<ExitList>().total, 1);
+      const limited = (await call(app, boss, 'GET', '/api/operator/inventory/exits?limit=2')).json<ExitList>();
+      assert.deepEqual([limited.exits.length, limited.total], [2, 9]);
+      assert.equal((await call(app, boss, 'GET', '/api/operator/inventory/exits?limit=201')).statusCode, 400);
     });
 
     it("one exit's page: checks by hour with ping, state changes, uptime, blacklist answers and location", async (t) => {
