@@ -50,7 +50,7 @@ test('an operator imports exits after checking the file, and watches them become
 
     // The checker checks new exits (the scheduled one soon, here also at once from the command line): they go
     // online and the open page follows.
-    expect(await inventory('check', '--source', 'e2e-console')).toMatch(/: 2 passed, 0 failed\./);
+    await expect(async () => expect(await inventory('check', '--source', 'e2e-console')).toMatch(/: 2 passed, 0 failed\./)).toPass({ timeout: 20_000 });
     await expect(page.getByTestId('exits-online')).toHaveText((online + 2).toLocaleString('en-US'), { timeout: 15_000 });
     await expect(page.getByTestId('exits-unchecked')).toHaveText(unchecked.toLocaleString('en-US'));
 
@@ -61,7 +61,7 @@ test('an operator imports exits after checking the file, and watches them become
     await expect(page.getByTestId('exit-state')).toHaveText('online');
     await expect(page.getByTestId('exit-transitions')).toContainText('unchecked → online');
     await expect(page.getByRole('figure').filter({ hasText: 'Ping over time' })).toBeVisible();
-    await expect(page.locator('section').filter({ has: page.getByRole('heading', { name: 'Location' }) })).toContainText('127.0.0.6');
+    await expect(page.getByRole('region', { name: 'Location' })).toContainText('127.0.0.6');
 
     // Changed elsewhere (the command retires the source): the open page says so without any click of its own.
     expect(await inventory('retire', 'e2e-console')).toContain('Retired 2 exits of source "e2e-console".');

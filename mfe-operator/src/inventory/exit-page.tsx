@@ -149,9 +149,10 @@ function ExitView({ data }: { data: ExitDetail }) {
 }
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = `exit-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
-    <Paper component="section" variant="outlined" sx={{ p: 2, minWidth: 0 }}>
-      <Typography variant="h6" component="h2" gutterBottom>
+    <Paper component="section" variant="outlined" aria-labelledby={id} sx={{ p: 2, minWidth: 0 }}>
+      <Typography id={id} variant="h6" component="h2" gutterBottom>
         {title}
       </Typography>
       {children}
