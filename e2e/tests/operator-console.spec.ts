@@ -41,7 +41,7 @@ test("an operator adjusts a customer's balance and the customer's open tab shows
   await page.getByRole('link', { name: customer.username }).click();
   await expect(page.getByRole('heading', { level: 1, name: customer.username })).toBeVisible();
   await page.getByRole('textbox', { name: 'Amount ($)' }).fill('12.34');
-  await page.getByRole('textbox', { name: 'Reason' }).fill('goodwill for an outage');
+  await page.getByRole('textbox', { name: 'Reason', exact: true }).fill('goodwill for an outage');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByText('Credited $12.34; the balance is now $12.34.')).toBeVisible();
   await expect(page.getByTestId('customer-balance')).toHaveText('Balance: $12.34');
@@ -66,12 +66,20 @@ for (const theme of ['light', 'dark'] as const) {
       skipDeployed();
       const customer = await createCustomer(request, 'a11yc');
       const operator = await newOperator(request);
+      // A disabled customer's page too: its warning, its badge and the Enable button.
+      const disabled = await createCustomer(request, 'a11yd');
+      const disabling = await request.post(`/api/operator/customers/${disabled.userId}/disabled`, {
+        headers: { authorization: `Bearer ${operator.token}` },
+        data: { disabled: true, reason: 'axe check' },
+      });
+      expect(disabling.status()).toBe(200);
       await page.addInitScript((mode) => localStorage.setItem('theme', mode), theme);
       await page.setViewportSize({ width, height: 900 });
       await signIn(page, operator);
       await expectConsolePagesClean(page, width, [
         { path: '/operator/customers', heading: 'Customers' },
         { path: `/operator/customers/${customer.userId}`, heading: customer.username },
+        { path: `/operator/customers/${disabled.userId}`, heading: disabled.username },
         { path: '/operator/audit', heading: 'Audit' },
         { path: '/operator/inventory', heading: 'Inventory' },
       ]);

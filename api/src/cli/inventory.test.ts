@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
 import { closedPort, startUpstream } from 'checker/test-kit';
 import { buildApp } from '../app.ts';
+import { openDatabase } from '../db/database.ts';
 import { inventoryDb } from '../inventory/inventory-schema.ts';
 import { loopbackUrl, readControlFile, removeControlFile, writeControlFile } from '../operator/operator-control.ts';
 import { openTestDatabase, testConfig, testEnvironment } from '../test/helpers.ts';
@@ -93,6 +94,23 @@ describe('inventory command', () => {
     const retired = capture(work);
     assert.equal(await runInventoryCommand(['retire', 'cli-list'], env, retired.io), 0);
     assert.deepEqual(retired.out, ['Retired 2 exits of source "cli-list".']);
+    // Both ways the actions are in the operator audit log under the command's name.
+    const database = await openDatabase(config.database);
+    try {
+      const audited = await database.db.selectFrom('operator_audit').select(['actor', 'action', 'target']).orderBy('id').execute();
+      assert.deepEqual(
+        audited.map((row) => [row.action, row.target]),
+        [
+          ['inventory.import', 'source:file'],
+          ['inventory.import', 'source:cli-list'],
+          ['inventory.check', 'source:cli-list'],
+          ['inventory.retire', 'source:cli-list'],
+        ],
+      );
+      assert.ok(audited.every((row) => /^inventory command \(.+\)$/.test(row.actor)), JSON.stringify(audited));
+    } finally {
+      await database.close();
+    }
   });
 
   it('on PostgreSQL writes the database itself', { skip: testEnvironment.databaseUrl ? false : 'needs TEST_DATABASE_URL' }, async (t) => {

@@ -23,7 +23,7 @@ import { migrate } from '../db/migrator.ts';
 import { loadOrCreateSecret } from '../db/settings.ts';
 import { DECLARED_TYPES, type DeclaredType } from '../inventory/exit-types.ts';
 import { createInventory, DEFAULT_SOURCE, InventoryInputError } from '../inventory/inventory.ts';
-import { callPortalJson, commandActor, portalName, runningPortal, type RunningPortal } from './running-portal.ts';
+import { auditCommand, callPortalJson, commandActor, portalName, runningPortal, type RunningPortal } from './running-portal.ts';
 
 /** The command prints its own outcome; the checker's log lines would only repeat it. */
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
@@ -94,7 +94,7 @@ function httpTransport(portal: RunningPortal, actor: string): Transport {
 }
 
 /** The database itself: PostgreSQL (shared with running instances), or the embedded one when nothing runs. */
-async function directTransport(config: Config): Promise<Transport> {
+async function directTransport(config: Config, actor: string): Promise<Transport> {
   const database: Database = await openDatabase(config.database);
   try {
     await migrate(database.db);
@@ -103,8 +103,20 @@ async function directTransport(config: Config): Promise<Transport> {
     await inventory.sealLegacyCredentials();
     return {
       describe: config.database.kind === 'postgres' ? 'the PostgreSQL database' : `the embedded database in ${config.dataDir}`,
-      importFile: (args) => inventory.importFile(args),
-      retire: (source) => inventory.retireSource(source),
+      async importFile(args) {
+        const report = await inventory.importFile(args);
+        await auditCommand(database.db, actor, {
+          action: 'inventory.import',
+          target: `source:${args.source}`,
+          after: { imported: report.imported, sync: report.sync, lines: report.lines, created: report.created, updated: report.updated, retired: report.retired, badLines: report.errorCount },
+        });
+        return report;
+      },
+      async retire(source) {
+        const report = await inventory.retireSource(source);
+        await auditCommand(database.db, actor, { action: 'inventory.retire', target: `source:${report.source}`, after: { retired: report.retired } });
+        return report;
+      },
       summary: () => inventory.summary(),
       async check(request) {
         const checker = await startEmbeddedChecker({
@@ -116,11 +128,18 @@ async function directTransport(config: Config): Promise<Transport> {
           exitCredentialsKey: config.inventory.credentialsKey,
           log: quiet,
         });
+        let summary;
         try {
-          return await checker.check(request);
+          summary = await checker.check(request);
         } finally {
           await checker.close();
         }
+        await auditCommand(database.db, actor, {
+          action: 'inventory.check',
+          target: request.source === undefined ? 'inventory' : `source:${request.source}`,
+          after: { checked: summary.checked, online: summary.online, failed: summary.failed },
+        });
+        return summary;
       },
       close: () => database.close(),
     };
@@ -132,7 +151,7 @@ async function directTransport(config: Config): Promise<Transport> {
 
 async function connect(config: Config, actor: string): Promise<Transport> {
   const portal = await runningPortal(config);
-  return portal ? httpTransport(portal, actor) : directTransport(config);
+  return portal ? httpTransport(portal, actor) : directTransport(config, actor);
 }
 
 const number = (n: number) => n.toLocaleString('en-US');

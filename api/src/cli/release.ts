@@ -21,7 +21,7 @@ import { migrate } from '../db/migrator.ts';
 import { providedShared } from '../releases/compatibility.ts';
 import { createReleasePointers, ReleaseMoveError, type MoveResult as Moved, type ReleaseMove as Move } from '../releases/release-pointers.ts';
 import { publishBuild, ReleaseStoreError, type ReleaseRecord } from '../releases/release-store.ts';
-import { callPortalJson, portalName, runningPortal, whoRuns, type RunningPortal } from './running-portal.ts';
+import { auditCommand, callPortalJson, portalName, runningPortal, whoRuns, type RunningPortal } from './running-portal.ts';
 
 const USAGE = `usage: release <command>
   <remote> [--from DIR] [--version V] [--commit C]
@@ -94,14 +94,25 @@ async function directTransport(config: Config, remotes: readonly string[], actor
   }
   const pointers = createReleasePointers(database.db, { remotes, shellShared: () => providedShared(config.web.shellDir) });
   const by = `release command (${actor})`;
+  const audited = async (moved: Moved) => {
+    const { move } = moved;
+    await auditCommand(database.db, by, {
+      action: `release.${move.kind}`,
+      target: `remote:${move.remote}`,
+      before: { release: move.from },
+      after: { release: move.to, percent: move.percent, reason: move.reason },
+    });
+    return movedOnWire(moved);
+  };
   return {
     describe: config.database.kind === 'postgres' ? 'the PostgreSQL database' : `the embedded database in ${config.dataDir}`,
     async publish(release) {
       const { created } = await pointers.register(release, by);
+      await auditCommand(database.db, by, { action: 'release.publish', target: `remote:${release.remote}`, after: { release: release.id, created } });
       return { created, message: `${release.remote} ${release.id} is published${created ? '' : ' (it already was)'}; customers get it once it is promoted.` };
     },
-    promote: async ({ remote, id, percent, reason }) => movedOnWire(await pointers.promote(remote, id, { percent, reason, actor: by })),
-    rollback: async ({ remote, to, reason }) => movedOnWire(await pointers.rollback(remote, { to, reason, actor: by })),
+    promote: async ({ remote, id, percent, reason }) => audited(await pointers.promote(remote, id, { percent, reason, actor: by })),
+    rollback: async ({ remote, to, reason }) => audited(await pointers.rollback(remote, { to, reason, actor: by })),
     async status() {
       const status = await pointers.status();
       return {

@@ -4,7 +4,10 @@
 // secret the process left in its data dir (operator/operator-control.ts). On PostgreSQL every command
 // writes the database itself (running instances see the change), so there is nothing to reach.
 import { userInfo } from 'node:os';
+import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
+import type { Schema } from '../db/schema.ts';
+import { recordOperatorAction, type AuditEntry } from '../operator/audit.ts';
 import { running } from '../db/data-dir-lock.ts';
 import { readControlFile, type ControlFile } from '../operator/operator-control.ts';
 
@@ -75,3 +78,11 @@ function safeUserName(): string {
 
 /** How the audit log names a command and who ran it: "grant-operator command (alice)". */
 export const commandActor = (command: string, env: Record<string, string | undefined>) => `${command} command (${whoRuns(env)})`;
+
+/**
+ * Audits what a command did to the database itself (PostgreSQL, or the embedded one with nothing running); the
+ * running portal audits what it does for a command.
+ */
+export function auditCommand(db: Kysely<Schema>, actor: string, entry: Omit<AuditEntry, 'actor'>): Promise<number> {
+  return db.transaction().execute((trx) => recordOperatorAction(trx, { ...entry, actor: { userId: null, name: actor } }));
+}

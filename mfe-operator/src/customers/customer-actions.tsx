@@ -113,13 +113,13 @@ function AccountControls({ customer }: { customer: CustomerDetail }) {
           End all sessions
         </Button>
         {customer.disabled ? (
-          <Button variant="contained" color="success" onClick={() => setDisabled.mutate({ disabled: false }, report('Enabling failed.'))} disabled={setDisabled.isPending}>
+          <Button variant="outlined" color="success" onClick={() => setDisabled.mutate({ disabled: false }, report('Enabling failed.'))} disabled={setDisabled.isPending}>
             Enable account
           </Button>
         ) : (
           <>
             <TextField label="Reason to disable" size="small" value={reason} onChange={(event) => setReason(event.target.value)} sx={{ flex: 1 }} slotProps={{ htmlInput: { maxLength: 500 } }} />
-            <Button variant="contained" color="error" onClick={disable} disabled={setDisabled.isPending}>
+            <Button variant="outlined" color="error" onClick={disable} disabled={setDisabled.isPending}>
               Disable account
             </Button>
           </>

@@ -74,7 +74,7 @@ export default function CustomerPage() {
         <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
           {c.username}
         </Typography>
-        {c.disabled ? <Chip color="error" label="Disabled" /> : null}
+        {c.disabled ? <Chip color="error" variant="outlined" label="Disabled" /> : null}
       </Stack>
       <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
         {c.email} · registered {formatDateTime(c.createdAt)}

@@ -25,7 +25,7 @@ const columns: Column<CustomerSummary>[] = [
   { header: 'E-mail', cell: (customer) => customer.email, card: CARD.wide },
   { header: 'Balance', cell: (customer) => formatMoney(customer.balance), align: 'right', card: CARD.price },
   { header: 'Registered', cell: (customer) => formatDateTime(customer.createdAt) },
-  { header: 'Status', cell: (customer) => (customer.disabled ? <Chip size="small" color="error" label="Disabled" /> : 'Active') },
+  { header: 'Status', cell: (customer) => (customer.disabled ? <Chip size="small" color="error" variant="outlined" label="Disabled" /> : 'Active') },
 ];
 
 /** /operator/customers: find a customer by part of the username or e-mail; with nothing typed, the newest. */

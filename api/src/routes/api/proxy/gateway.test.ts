@@ -2,14 +2,12 @@
 // carry a request through the SOCKS5 gateway (started here as `npm start` starts it) to a local page, and
 // the traffic shows up in the lease's usage.
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import type { LeaseUsage, OwnProxy, ProxyListing, PurchaseItem } from 'contract/marketplace';
-import { startEmbeddedGateway } from 'gateway/embedded';
 import { marketDb } from '../../../marketplace/market-schema.ts';
 import { call, customer } from '../../../test/market-kit.ts';
-import { backends, build, openTestDatabase, testEnvironment } from '../../../test/helpers.ts';
+import { appWithGateway, servePage } from '../../../test/gateway-behind-api.ts';
+import { backends, build } from '../../../test/helpers.ts';
 import { fetchThrough } from '../../../test/socks-client.ts';
 
 const PORT_RANGE = { first: 40_000, last: 40_999 };
@@ -18,37 +16,8 @@ const PAGE = 'fetched through the gateway';
 for (const backend of backends) {
   describe(`SOCKS5 gateway behind the API on ${backend}`, () => {
     it('a proxy bought through the API fetches a page at the endpoint it returned; its usage is reported', async (t) => {
-      const page = createServer((_request, response) => response.end(PAGE));
-      await new Promise<void>((resolve) => page.listen({ host: '127.0.0.1', port: 0 }, resolve));
-      t.after(() => new Promise<void>((resolve) => page.close(() => resolve())));
-      const pagePort = (page.address() as AddressInfo).port;
-
-      const database = await openTestDatabase(backend);
-      const environment = {
-        GATEWAY_PUBLIC_HOST: '127.0.0.1',
-        GATEWAY_PORT_RANGE: `${PORT_RANGE.first}-${PORT_RANGE.last}`,
-        GATEWAY_ALLOW_LOOPBACK: 'true',
-        GATEWAY_USAGE_FLUSH_MS: '60000',
-      };
-      const app = await build(t, backend, {
-        database,
-        config: {
-          marketplace: { inventorySize: 50, inventorySeed: 42, cacheMs: 0 },
-          gateway: { publicHost: '127.0.0.1', portRange: PORT_RANGE, environment },
-        },
-      });
-      const gateway = await startEmbeddedGateway({
-        database:
-          backend === 'pglite'
-            ? { kind: 'pglite', pglite: database.pglite!, exclusive: (fn) => app.db.connection().execute(() => fn()) }
-            : { kind: 'postgres', url: testEnvironment.databaseUrl!, schema: database.schema },
-        environment,
-        log: app.log,
-      });
-      t.after(async () => {
-        await gateway.close();
-        await database.close();
-      });
+      const pagePort = await servePage(t, PAGE);
+      const { app, gateway } = await appWithGateway(t, backend, { portRange: PORT_RANGE, inventorySize: 50 });
 
       const alice = await customer(app, 10_000);
       const bob = await customer(app, 10_000);

@@ -1,13 +1,11 @@
 // Disabling an account stops its leases at the real SOCKS5 gateway at once (the gateway hears of it through
 // NOTIFY, as of a lease change), and enabling it again brings them back.
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import type { OwnProxy, ProxyListing } from 'contract/marketplace';
-import { startEmbeddedGateway } from 'gateway/embedded';
 import { call, customer } from '../../../../test/market-kit.ts';
-import { backends, build, injectWithLogin, openTestDatabase, register, testEnvironment } from '../../../../test/helpers.ts';
+import { appWithGateway, servePage } from '../../../../test/gateway-behind-api.ts';
+import { backends, injectWithLogin, register } from '../../../../test/helpers.ts';
 import { fetchThrough } from '../../../../test/socks-client.ts';
 
 const PORT_RANGE = { first: 40_500, last: 40_599 };
@@ -24,34 +22,8 @@ async function eventually(probe: () => Promise<boolean>, what: string): Promise<
 for (const backend of backends) {
   describe(`a disabled account at the gateway on ${backend}`, () => {
     it('its leases are refused at once; enabled again, they work', async (t) => {
-      const page = createServer((_request, response) => response.end(PAGE));
-      await new Promise<void>((resolve) => page.listen({ host: '127.0.0.1', port: 0 }, resolve));
-      t.after(() => new Promise<void>((resolve) => page.close(() => resolve())));
-      const pagePort = (page.address() as AddressInfo).port;
-
-      const database = await openTestDatabase(backend);
-      const environment = {
-        GATEWAY_PUBLIC_HOST: '127.0.0.1',
-        GATEWAY_PORT_RANGE: `${PORT_RANGE.first}-${PORT_RANGE.last}`,
-        GATEWAY_ALLOW_LOOPBACK: 'true',
-        GATEWAY_USAGE_FLUSH_MS: '60000',
-      };
-      const app = await build(t, backend, {
-        database,
-        config: { marketplace: { inventorySize: 20, inventorySeed: 42, cacheMs: 0 }, gateway: { publicHost: '127.0.0.1', portRange: PORT_RANGE, environment } },
-      });
-      const gateway = await startEmbeddedGateway({
-        database:
-          backend === 'pglite'
-            ? { kind: 'pglite', pglite: database.pglite!, exclusive: (fn) => app.db.connection().execute(() => fn()) }
-            : { kind: 'postgres', url: testEnvironment.databaseUrl!, schema: database.schema },
-        environment,
-        log: app.log,
-      });
-      t.after(async () => {
-        await gateway.close();
-        await database.close();
-      });
+      const pagePort = await servePage(t, PAGE);
+      const { app } = await appWithGateway(t, backend, { portRange: PORT_RANGE, inventorySize: 20 });
 
       const op = await register(app);
       await app.operatorRoles.grant(op.username);
