@@ -25,3 +25,15 @@ test('counts checks by outcome and their durations in buckets, in the Prometheus
     assert.ok(lines.includes(line), line);
   }
 });
+
+test('checks per second over the last minute: older seconds drop out', () => {
+  let now = 1_000_000;
+  const metrics = new CheckMetrics(() => now);
+  for (let i = 0; i < 30; i++) metrics.record('online', 10);
+  now += 30_000;
+  for (let i = 0; i < 30; i++) metrics.record('connect', 10);
+  assert.equal(metrics.perSecond(), 1);
+  now += 45_000;
+  assert.equal(metrics.perSecond(), 0.5, 'the first 30 are older than a minute');
+  assert.ok(metrics.render().includes('private_sock5_checker_checks_per_second 0.5\n'));
+});

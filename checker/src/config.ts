@@ -54,6 +54,8 @@ export interface CheckerConfig {
   /** Key material that opens exit credentials; null: the key kept in the database's settings table. */
   exitCredentialsKey: string | null;
   logLevel: string;
+  /** The checker process's /health, /ready and /metrics (status-server.ts); port null: none. */
+  status: { host: string; port: number | null };
 }
 
 type Environment = Record<string, string | undefined>;
@@ -136,5 +138,6 @@ export function loadCheckerConfig(env: Environment = process.env): CheckerConfig
     databaseUrl: env.DATABASE_URL?.trim() || null,
     exitCredentialsKey: env.EXIT_CREDENTIALS_KEY?.trim() || null,
     logLevel: env.LOG_LEVEL?.trim() || 'info',
+    status: { host: env.CHECKER_STATUS_HOST?.trim() || '127.0.0.1', port: env.CHECKER_STATUS_PORT?.trim() ? integer(env, 'CHECKER_STATUS_PORT', 0, 1, 65_535) : null },
   };
 }

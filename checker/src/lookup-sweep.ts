@@ -96,6 +96,7 @@ export async function storeLookups(
          city = CASE WHEN $19::text IS NULL THEN li.city ELSE coalesce($5::text, '') END,
          zip = CASE WHEN $19::text IS NULL THEN li.zip ELSE coalesce($6::text, '') END,
          latitude = CASE WHEN $19::text IS NULL THEN li.latitude ELSE coalesce($7::float8, 0) END,
+         longitude = CASE WHEN $19::text IS NULL THEN li.longitude ELSE $8::float8 END,
          time_zone = CASE WHEN $19::text IS NULL THEN li.time_zone ELSE coalesce($9::text, '') END,
          isp = coalesce($10::text, li.isp),
          domain = coalesce($12::text, li.domain),

@@ -224,6 +224,7 @@ interface ListingRow {
   city: string;
   zip: string;
   latitude: number;
+  longitude: number | null;
   time_zone: string;
   isp: string;
   domain: string;
@@ -277,6 +278,7 @@ for (const backend of backends) {
           ['US', 'United States', 'USA', 'Texas', 'Austin', '78701', 'America/Chicago', 'AT&T Services, Inc.', 'cpe-203-0-113-7.austin.res.example.net'],
         );
         assert.equal(listed.latitude, 30.2672);
+        assert.equal(listed.longitude, -97.7431, 'the distance filter measures to both');
         assert.deepEqual([listed.sbl_black, listed.xbl_black, listed.css_black, listed.pbl_black], [0, 0, 0, 0]);
         assert.equal(listed.location_ip, '203.0.113.7');
         assert.ok(listed.blacklists_checked_at);

@@ -6,10 +6,12 @@ import { createExitCredentialOpener } from 'gateway/exit-credential-opener';
 import { loadExitCredentialsKey } from 'gateway/exit-credentials';
 import { createJsonLogger } from 'gateway/logger';
 import { createPgAdapter } from 'gateway/pg-adapter';
+import { CheckMetrics } from './check-metrics.ts';
 import { loadCheckerConfig } from './config.ts';
 import { startJudge, type Judge } from './judge.ts';
 import { startConfiguredLookupSweep } from './lookup-sweep.ts';
 import { startScheduler } from './scheduler.ts';
+import { startCheckerStatus } from './status-server.ts';
 
 let config: ReturnType<typeof loadCheckerConfig>;
 try {
@@ -31,6 +33,7 @@ if (config.judgeUrl === null) {
   judge = await startJudge({ host: config.judgeHost, port: config.judgePort });
   log.warn({ judge: judge.url }, 'checker: CHECKER_JUDGE_URL is not set, so the judge runs in this process; only exits that can reach it pass a check');
 }
+const metrics = new CheckMetrics();
 const scheduler = startScheduler({
   adapter,
   credentials,
@@ -47,15 +50,18 @@ const scheduler = startScheduler({
   speedEvery: config.speedEvery,
   speedBytes: config.speedBytes,
   log,
+  metrics,
 });
+const status = config.status.port === null ? null : await startCheckerStatus({ host: config.status.host, port: config.status.port, adapter, metrics });
+if (status) log.info({ host: config.status.host, port: status.port }, 'checker: /health, /ready and /metrics');
 
 const lookups = await startConfiguredLookupSweep(adapter, config, log);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     log.info({ signal }, 'checker: shutting down');
-    scheduler
-      .stop()
+    Promise.resolve(status?.close())
+      .then(() => scheduler.stop())
       .then(() => lookups.stop())
       .then(() => judge?.close())
       .then(() => adapter.close())

@@ -32,3 +32,6 @@ export const HISTORY_WINDOW_DAYS = 30;
 export const FIND_MIN_LENGTH = 2;
 export const FIND_MAX_LENGTH = 64;
 export const FIND_LIMIT = 100;
+
+/** The longest place (ZIP code, city, state) the distance filter looks up. */
+export const PLACE_QUERY_MAX_LENGTH = 80;

@@ -45,6 +45,8 @@ export const ProxyListing = Type.Object({
   added_days_ago: Type.Integer(),
   price: Type.Number(),
   latitude: Type.Number(),
+  /** Null: the exit is not located yet (the distance filter then leaves it out). */
+  longitude: Type.Union([Type.Number(), Type.Null()]),
   img: Type.String(),
   country: Type.String(),
   ct: Type.String(),
@@ -72,6 +74,10 @@ export const RegionCount = Type.Object({ name: Type.String(), count: Type.Intege
 export type RegionCount = Static<typeof RegionCount>;
 
 /** GET /proxy/states: US states with listings for sale. */
+/** GET /api/proxy/from-prices: the landing page's "from $X" figures (contract/starting-prices), dollars or null. */
+const FromPrice = Type.Union([Type.Number(), Type.Null()]);
+export const StartingPricesResponse = Type.Object({ any: FromPrice, Mobile: FromPrice, Residential: FromPrice, Datacenter: FromPrice });
+
 export const StateCount = Type.Object({ state: Type.String(), cnt: Type.Integer() });
 export type StateCount = Static<typeof StateCount>;
 

@@ -45,6 +45,10 @@ export const OrderRecord = Type.Object({
 });
 export type OrderRecord = Static<typeof OrderRecord>;
 
+/** The coins a top-up is paid in. */
+export const TopupCoin = Type.Union([Type.Literal('BTC'), Type.Literal('LTC')]);
+export type TopupCoin = Static<typeof TopupCoin>;
+
 /**
  * GET /api/payments/topups/{userId}: every top-up order of the signed-in user, newest first, with its
  * status; the page lists the completed ones, pending and failed ones are for support.
@@ -54,6 +58,9 @@ export const TopupRecord = Type.Object({
   amount: Type.Number(),
   status: OrderStatus,
   createdAt: Type.String(),
+  /** The coin it was paid in and the paying transaction's id; null until it settles, and for older top-ups. */
+  coin: Type.Union([TopupCoin, Type.Null()]),
+  transactionId: Type.Union([Type.String(), Type.Null()]),
 });
 export type TopupRecord = Static<typeof TopupRecord>;
 

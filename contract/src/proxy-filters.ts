@@ -1,4 +1,5 @@
 import type { ProxyListing } from 'contract/marketplace';
+import type { Place } from 'contract/places';
 
 // Marketplace filters: the dashboard applies them on the client to the listings the server sent, and the
 // public API's search (/api/v1/market/search) applies the same ones on the server. One function serves the
@@ -18,12 +19,15 @@ export const ADDED_FILTER_OPTIONS = [
 ] as const;
 export type AddedFilter = (typeof ADDED_FILTER_OPTIONS)[number]['value'];
 
-/** Distance filter, miles. */
-export const DISTANCE_FILTER_VALUES = [0, 25, 50, 100] as const;
-export type DistanceFilter = (typeof DISTANCE_FILTER_VALUES)[number];
+/** Distance filter: within this many km of the chosen place; 0: any distance. */
+export const DISTANCE_KM_VALUES = [0, 25, 50, 100, 250, 500] as const;
+export type DistanceKm = (typeof DISTANCE_KM_VALUES)[number];
 
-/** Miles per degree of latitude. */
-export const MILES_PER_DEGREE = 69.17;
+/** Within `km` of `from` (a place the customer chose: a ZIP code, a city, a state); no place: no distance. */
+export interface DistanceFilter {
+  km: DistanceKm;
+  from: Place | null;
+}
 
 /** 'Residential only': the types that are home or mobile lines. */
 export const RESIDENTIAL_TYPES: readonly string[] = ['ISP', 'MOB', 'COM', 'ISP/MOB', '-'];
@@ -39,6 +43,7 @@ export interface ProxyFilters {
   text: Record<TextFilterField, string>;
   type: TypeFilter;
   added: AddedFilter;
+  /** Within N km of a place; applies only with both a distance and a place. */
   distance: DistanceFilter;
   /** Speed at least this many Mbps; empty: any. */
   minSpeed: string;
@@ -54,7 +59,7 @@ export const EMPTY_FILTERS: ProxyFilters = {
   text: { sock_real_ip: '', domain: '', region: '', city: '', isp: '', zip: '' },
   type: 'any',
   added: 'any',
-  distance: 0,
+  distance: { km: 0, from: null },
   minSpeed: '',
   maxPing: '',
   maxPrice: '',
@@ -62,16 +67,43 @@ export const EMPTY_FILTERS: ProxyFilters = {
   residentialOnly: false,
 };
 
+/** How many filters narrow the list now: each text, bound and choice that is set, and each ticked checkbox. */
+export function activeFilterCount(filters: ProxyFilters): number {
+  const set = [
+    ...TEXT_FILTER_FIELDS.map((field) => filters.text[field].trim() !== ''),
+    filters.type !== 'any',
+    filters.added !== 'any',
+    filters.distance.km > 0 && filters.distance.from !== null,
+    filters.minSpeed.trim() !== '',
+    filters.maxPing.trim() !== '',
+    filters.maxPrice.trim() !== '',
+    filters.excludeBlacklisted,
+    filters.residentialOnly,
+  ];
+  return set.filter(Boolean).length;
+}
+
 export function isBlacklisted(listing: ProxyListing): boolean {
   return listing.sbl_black === 1 || listing.xbl_black === 1 || listing.css_black === 1 || listing.pbl_black === 1;
 }
 
-/**
- * Distance rule, exactly as specified: keep a listing when cos(latitude) * 69.17 reaches the chosen
- * miles (latitude in degrees). As the rule stands, +100 keeps nothing, since cos never exceeds 1.
- */
-export function withinDistance(latitude: number, miles: DistanceFilter): boolean {
-  return Math.cos((latitude * Math.PI) / 180) * MILES_PER_DEGREE >= miles;
+/** Mean radius of the Earth, km. */
+const EARTH_RADIUS_KM = 6371.0088;
+const radians = (degrees: number) => (degrees * Math.PI) / 180;
+
+/** Great-circle distance in km between two points (haversine), degrees in. */
+export function distanceKm(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
+  const dLat = radians(b.latitude - a.latitude);
+  const dLon = radians(b.longitude - a.longitude);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** Keeps a listing within `km` of the place; a listing not located yet (no longitude) is not. */
+export function withinDistance(listing: Pick<ProxyListing, 'latitude' | 'longitude'>, distance: DistanceFilter): boolean {
+  if (distance.km === 0 || distance.from === null) return true;
+  if (listing.longitude === null) return false;
+  return distanceKm({ latitude: listing.latitude, longitude: listing.longitude }, distance.from) <= distance.km;
 }
 
 function parseBound(value: string): number | null {
@@ -96,7 +128,7 @@ export function createProxyPredicate(filters: ProxyFilters): (listing: ProxyList
     }
     if (type !== 'any' && listing.user_type !== type) return false;
     if (added !== 'any' && listing.added_days_ago > added) return false;
-    if (distance > 0 && !withinDistance(listing.latitude, distance)) return false;
+    if (!withinDistance(listing, distance)) return false;
     // A bound on speed or ping asks for a measured figure: unmeasured listings do not pass it.
     if (minSpeed !== null && (listing.speed === null || listing.speed < minSpeed)) return false;
     if (maxPing !== null && (listing.ping === null || listing.ping > maxPing)) return false;

@@ -47,6 +47,8 @@ test('a new customer tops up $50 through the sandbox checkout and sees the balan
   const topups = watcher.getByRole('table', { name: 'Top-ups' });
   await expect(topups.getByRole('row')).toHaveCount(2);
   await expect(topups.getByRole('row').nth(1)).toContainText('$50.00');
+  // Its Type: the coin chosen at the checkout and the paying transaction's id, shortened.
+  await expect(topups.getByRole('row').nth(1)).toContainText(/Litecoin · [0-9a-f]{8}…[0-9a-f]{4}/);
   expect(await watcher.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
   expect(await blockingViolations(watcher)).toEqual([]);
 });

@@ -3,8 +3,13 @@
 // store the deployment would use. Reports the lease's port and credentials to the parent.
 // Arguments: the lease port, then where the limits live: `memory` (the embedded default: PGlite, limits in
 // this process), `redis` (leases in PGlite, limits in Redis at the given URL) or `postgres` (leases and
-// limits in PostgreSQL at the given URL, in a schema of its own, dropped at exit).
+// limits in PostgreSQL at the given URL, in a schema of its own, dropped at exit), or `workers` (the
+// standalone gateway, `node gateway/src/main.ts` with GATEWAY_WORKERS: leases in PostgreSQL at the given URL,
+// limits in Redis at the URL after it, as many workers as the last argument; this process only prepares the
+// schema and reports the pids of the primary and its workers).
 import { PGlite } from '@electric-sql/pglite';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
@@ -18,6 +23,8 @@ import type { SqlAdapter } from '../src/sql-adapter.ts';
 const leasePort = Number(process.argv[2]);
 const store = process.argv[3] ?? 'memory';
 const storeUrl = process.argv[4] ?? '';
+const workerRedisUrl = process.argv[5] ?? '';
+const workerCount = process.argv[6] ?? '2';
 const migrations = fileURLToPath(new URL('../../api/migrations/', import.meta.url));
 
 async function migrationScripts(): Promise<string[]> {
@@ -27,7 +34,7 @@ async function migrationScripts(): Promise<string[]> {
 
 /** A database with the API's migrations: an in-process PGlite, or a fresh schema on PostgreSQL. */
 async function openDatabase(): Promise<{ adapter: SqlAdapter; sql: (text: string, params?: unknown[]) => Promise<Array<Record<string, unknown>>>; close(): Promise<void> }> {
-  if (store !== 'postgres') {
+  if (store !== 'postgres' && store !== 'workers') {
     const pglite = await PGlite.create();
     for (const script of await migrationScripts()) await pglite.exec(script);
     return {
@@ -75,6 +82,9 @@ await database.sql(
   [user!.id, listing!.id, leasePort],
 );
 
+const redisPrefix = `private-sock5-bench:{gateway-${process.pid}}:`;
+if (store === 'workers') await serveWithWorkers();
+
 const config = {
   ...loadGatewayConfig({}),
   portRange: { first: leasePort, last: leasePort },
@@ -83,7 +93,6 @@ const config = {
   maxHandshakesPerSource: 100_000,
   redisUrl: store === 'redis' ? storeUrl : null,
 };
-const redisPrefix = `private-sock5-bench:{gateway-${process.pid}}:`;
 const gateway = await startGateway({ config, adapter: database.adapter, limits: store === 'memory' ? 'memory' : 'shared', redisPrefix });
 while (!gateway.listeningPorts().includes(leasePort)) await new Promise((resolve) => setTimeout(resolve, 10));
 process.send?.({ port: leasePort, login: 'bench1', password: 'secret1' });
@@ -100,15 +109,60 @@ process.once('SIGTERM', () => {
   void gateway
     .close()
     .then(() => database.close())
-    .then(() => (store === 'redis' ? dropRedisKeys() : undefined))
+    .then(() => (store === 'redis' ? dropRedisKeys(storeUrl, redisPrefix) : undefined))
     .finally(() => process.exit(0));
 });
 
-async function dropRedisKeys(): Promise<void> {
-  const redis = new Redis(storeUrl);
+/** The standalone gateway with its workers, as production runs it; never returns. */
+async function serveWithWorkers(): Promise<never> {
+  const url = new URL(storeUrl);
+  url.searchParams.set('options', `-c search_path=gateway_bench_${process.pid}`);
+  const statusPort = leasePort + 1;
+  const primary = spawn(process.execPath, [fileURLToPath(new URL('../src/main.ts', import.meta.url))], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      DATABASE_URL: url.href,
+      REDIS_URL: workerRedisUrl,
+      REDIS_PREFIX: redisPrefix,
+      GATEWAY_WORKERS: workerCount,
+      GATEWAY_PORT_RANGE: `${leasePort}-${leasePort}`,
+      GATEWAY_STATUS_PORT: String(statusPort),
+      GATEWAY_ALLOW_LOOPBACK: 'true',
+      GATEWAY_MAX_CONNECTIONS_PER_LEASE: '100000',
+      GATEWAY_MAX_HANDSHAKES_PER_SOURCE: '100000',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const served = async () => {
+    const page = await fetch(`http://127.0.0.1:${statusPort}/metrics`).then((response) => response.text(), () => '');
+    return /^private_sock5_gateway_listening_ports 1$/m.test(page) && new RegExp(`^private_sock5_gateway_workers ${workerCount}$`, 'm').test(page);
+  };
+  while (!(await served())) await new Promise((resolve) => setTimeout(resolve, 50));
+  const workers = readFileSync(`/proc/${primary.pid}/task/${primary.pid}/children`, 'utf8').trim().split(/\s+/).map(Number);
+  process.send?.({ port: leasePort, login: 'bench1', password: 'secret1', pids: [primary.pid, ...workers] });
+  // No collection to ask the workers for: their memory is read as it is.
+  process.on('message', (message) => {
+    if (message === 'gc') process.send?.('gc-done');
+  });
+  return new Promise<never>(() => {
+    process.once('SIGTERM', () => {
+      primary.once('exit', () => {
+        void database
+          .close()
+          .then(() => dropRedisKeys(workerRedisUrl, `${redisPrefix}{gateway}:`))
+          .finally(() => process.exit(0));
+      });
+      primary.kill('SIGTERM');
+    });
+  });
+}
+
+async function dropRedisKeys(url: string, prefix: string): Promise<void> {
+  const redis = new Redis(url);
   let cursor = '0';
   do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}*`, 'COUNT', 1000);
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
     cursor = next;
     if (keys.length > 0) await redis.del(...keys);
   } while (cursor !== '0');

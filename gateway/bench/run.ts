@@ -5,12 +5,13 @@
 // to first byte, memory per 1,000 idle relayed connections.
 // Not part of the tests; every loop is bounded. Settings: BENCH_GATEWAY_BYTES (single transfer, default
 // 1 GiB), BENCH_GATEWAY_SECONDS (each connection-rate round, default 4), BENCH_GATEWAY_BASE_PORT (default
-// 9310; uses the next six ports too), BENCH_REDIS_URL (default TEST_REDIS_URL, else redis://127.0.0.1:6379)
+// 9310; uses the next seven ports too), BENCH_REDIS_URL (default TEST_REDIS_URL, else redis://127.0.0.1:6379)
 // and BENCH_DATABASE_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test) for the
 // shared stores (a store that cannot be reached is left out, and said so), and BENCH_GATEWAY_BASELINE: the
 // root of another checkout whose gateway runs alongside as `baseline` (before/after a change, one run).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { connect, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -31,6 +32,8 @@ interface Contender {
   /** null: straight to the destination. */
   socksPort: number | null;
   pid: number | null;
+  /** Every process that serves (a primary and its workers); default: pid alone. */
+  pids?: number[];
   /** A Node process: collect garbage before reading its memory, so only live objects count. */
   child?: ChildProcess;
 }
@@ -73,7 +76,8 @@ function startChild(
 async function startGatewayContender(name: string, script: string, args: string[]): Promise<Contender | null> {
   try {
     const started = await startChild(script, args, ['--expose-gc']);
-    return { name, socksPort: started.message.port as number, pid: started.child.pid ?? null, child: started.child };
+    const pids = started.message.pids as number[] | undefined;
+    return { name, socksPort: started.message.port as number, pid: started.child.pid ?? null, ...(pids ? { pids } : {}), child: started.child };
   } catch (error) {
     console.log(`  ${name}: left out (${(error as Error).message})`);
     return null;
@@ -184,8 +188,16 @@ async function throughput(contender: Contender, targetPort: number, streams: num
   return (streams * bytesEach) / MiB / seconds;
 }
 
-/** CPU time the process (all its threads) has used, user plus system, in microseconds. */
-function cpuMicros(pid: number): number {
+function pidsOf(contender: Contender): number[] {
+  return contender.pids ?? (contender.pid === null ? [] : [contender.pid]);
+}
+
+/** CPU time the contender's processes (all their threads) have used, user plus system, in microseconds. */
+function cpuMicros(contender: Contender): number {
+  return pidsOf(contender).reduce((sum, pid) => sum + processCpuMicros(pid), 0);
+}
+
+function processCpuMicros(pid: number): number {
   // Fields after the command name (which may hold spaces, so read from its closing parenthesis): utime is
   // the 12th, stime the 13th, in clock ticks of 10 ms.
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
@@ -197,7 +209,7 @@ async function connectionRate(
   targetPort: number,
   seconds: number,
 ): Promise<{ perSecond: number; p50: number; p99: number; cpuPerConnection: number | null }> {
-  const cpuBefore = contender.pid !== null && contender.socksPort !== null ? cpuMicros(contender.pid) : null;
+  const cpuBefore = contender.pid !== null && contender.socksPort !== null ? cpuMicros(contender) : null;
   const deadline = performance.now() + seconds * 1000;
   const firstByte: number[] = [];
   let completed = 0;
@@ -214,11 +226,15 @@ async function connectionRate(
   const elapsed = (performance.now() - started) / 1000;
   firstByte.sort((a, b) => a - b);
   const at = (q: number) => firstByte[Math.min(firstByte.length - 1, Math.floor(q * firstByte.length))] ?? 0;
-  const cpuPerConnection = cpuBefore === null ? null : (cpuMicros(contender.pid!) - cpuBefore) / completed;
+  const cpuPerConnection = cpuBefore === null ? null : (cpuMicros(contender) - cpuBefore) / completed;
   return { perSecond: completed / elapsed, p50: at(0.5), p99: at(0.99), cpuPerConnection };
 }
 
-function rssKiB(pid: number): number {
+function rssKiB(contender: Contender): number {
+  return pidsOf(contender).reduce((sum, pid) => sum + processRssKiB(pid), 0);
+}
+
+function processRssKiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
 }
@@ -227,7 +243,7 @@ async function idleMemory(contender: Contender, targetPort: number): Promise<num
   if (contender.pid === null) return null;
   await new Promise((resolve) => setTimeout(resolve, 500));
   await collectGarbage(contender);
-  const before = rssKiB(contender.pid);
+  const before = rssKiB(contender);
   const sockets: Socket[] = [];
   for (let i = 0; i < IDLE_CONNECTIONS; i += 50) {
     const batch = await Promise.all(Array.from({ length: 50 }, () => open(contender, targetPort)));
@@ -239,7 +255,7 @@ async function idleMemory(contender: Contender, targetPort: number): Promise<num
   }
   await new Promise((resolve) => setTimeout(resolve, 1000));
   await collectGarbage(contender);
-  const after = rssKiB(contender.pid);
+  const after = rssKiB(contender);
   for (const socket of sockets) socket.destroy();
   await new Promise((resolve) => setTimeout(resolve, 500));
   return (after - before) / IDLE_CONNECTIONS;
@@ -254,10 +270,13 @@ const target = await startChild('./target.ts', [String(basePort)]);
 const targetPort = target.message.port as number;
 const redisUrl = process.env.BENCH_REDIS_URL || process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 const databaseUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const workerCount = Number(process.env.BENCH_GATEWAY_WORKERS ?? availableParallelism());
 const gateways = [
   await startGatewayContender('gateway', './gateway-server.ts', [String(basePort + 1), 'memory']),
   await startGatewayContender('gateway+redis', './gateway-server.ts', [String(basePort + 3), 'redis', redisUrl]),
   await startGatewayContender('gateway+pg', './gateway-server.ts', [String(basePort + 4), 'postgres', databaseUrl]),
+  // The gateway on every core: the standalone gateway's primary and one worker per core, limits in Redis.
+  await startGatewayContender(`gateway×${workerCount}`, './gateway-server.ts', [String(basePort + 6), 'workers', databaseUrl, redisUrl, String(workerCount)]),
   process.env.BENCH_GATEWAY_BASELINE
     ? await startGatewayContender('baseline', `${process.env.BENCH_GATEWAY_BASELINE}/gateway/bench/gateway-server.ts`, [String(basePort + 5)])
     : null,

@@ -1,5 +1,6 @@
 // The gateway's only reader of the environment. Everything else receives a typed GatewayConfig, so tests
 // and the API (which runs the gateway in-process on embedded defaults) pass whatever settings they need.
+import { availableParallelism } from 'node:os';
 
 export interface PortRange {
   first: number;
@@ -20,6 +21,8 @@ export interface GatewayConfig {
   /** Prefix of every Redis key (REDIS_PREFIX), so shops or stages sharing one Redis keep apart. */
   redisPrefix: string;
   logLevel: string;
+  /** Worker processes of a standalone gateway (main.ts), each serving every lease port (SO_REUSEPORT); default: one per core. */
+  workers: number;
   /** The process's /health, /ready and /metrics (status-server.ts); port null: none. */
   status: { host: string; port: number | null };
   /** Concurrent connections one lease may hold across all gateways; more are refused with "not allowed by ruleset". */
@@ -90,6 +93,7 @@ export function loadGatewayConfig(env: Environment = process.env): GatewayConfig
     redisUrl: env.REDIS_URL || null,
     redisPrefix: env.REDIS_PREFIX?.trim() || DEFAULT_REDIS_PREFIX,
     logLevel: env.LOG_LEVEL || 'info',
+    workers: integer(env, 'GATEWAY_WORKERS', availableParallelism(), 1),
     status: { host: env.GATEWAY_STATUS_HOST || '127.0.0.1', port: env.GATEWAY_STATUS_PORT ? integer(env, 'GATEWAY_STATUS_PORT', 0, 1) : null },
     maxConnectionsPerLease: integer(env, 'GATEWAY_MAX_CONNECTIONS_PER_LEASE', 256, 1),
     handshakeTimeoutMs: integer(env, 'GATEWAY_HANDSHAKE_TIMEOUT_MS', 10_000, 100),

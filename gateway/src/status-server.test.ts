@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
 import { SocksClient } from 'socks';
-import { startStatusServer } from './status-server.ts';
+import { localStatusSource, startStatusServer } from './status-server.ts';
 import { backends, createLease, handshake, httpGet, openTestDatabase, PAGE, startHttpTarget, startTestGateway, waitForPort } from './test/gateway-kit.ts';
 
 /** The value of one sample line (`name{labels} value`) of a Prometheus text page. */
@@ -21,7 +21,7 @@ for (const backend of backends) {
       const gateway = await startTestGateway(database);
       const http = await startHttpTarget();
       const adapter = database.adapter();
-      const status = await startStatusServer({ host: '127.0.0.1', port: 0, gateway, adapter });
+      const status = await startStatusServer({ host: '127.0.0.1', port: 0, source: localStatusSource(gateway, adapter) });
       let databaseOpen = true;
       t.after(async () => {
         await status.close();

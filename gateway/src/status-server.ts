@@ -1,20 +1,70 @@
-// The gateway process's status port (GATEWAY_STATUS_PORT): GET /health (the process answers), /ready (the
-// database answers too: a load balancer or orchestrator stops counting on this process while it fails) and
-// /metrics (Prometheus text). It listens on GATEWAY_STATUS_HOST, loopback unless told otherwise: the figures
-// are for the operator's scraper, not for customers.
+// The gateway's status port (GATEWAY_STATUS_PORT): GET /health (the process answers), /ready (the database
+// answers too, from every worker: a load balancer or orchestrator stops counting on this gateway while it
+// fails) and /metrics (Prometheus text, the workers' figures added up). It listens on GATEWAY_STATUS_HOST,
+// loopback unless told otherwise: the figures are for the operator's scraper, not for customers.
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Gateway } from './gateway.ts';
+import { newCounters, type GatewayCounters } from './socks5-session.ts';
 import type { SqlAdapter } from './sql-adapter.ts';
 
 const READY_TIMEOUT_MS = 2000;
 const PREFIX = 'private_sock5_gateway';
 
+/** One gateway process's figures (or several added up). */
+export interface GatewaySnapshot {
+  counters: GatewayCounters;
+  activeLeases: number;
+  listeningPorts: number;
+  /** Worker processes serving (1: the gateway is one process). */
+  workers: number;
+  /** Connections accepted by each worker (empty: the gateway is one process). */
+  perWorker: { worker: string; accepted: number }[];
+}
+
+/** What the status port reports on: one gateway in this process, or the workers of a primary (workers.ts). */
+export interface StatusSource {
+  snapshot(): Promise<GatewaySnapshot>;
+  /** Whether the database answers, within READY_TIMEOUT_MS (from every worker). */
+  ready(): Promise<boolean>;
+}
+
+export function snapshotOf(gateway: Gateway, worker: string | null = null): GatewaySnapshot {
+  const counters = { ...gateway.counters() };
+  return {
+    counters,
+    activeLeases: gateway.directory.size,
+    listeningPorts: gateway.listeningPorts().length,
+    workers: 1,
+    perWorker: worker === null ? [] : [{ worker, accepted: counters.accepted }],
+  };
+}
+
+/**
+ * The workers' figures as one gateway's: counters added up; every worker serves every lease, so leases are
+ * the largest count and listening ports the smallest (a port counts once every worker listens on it).
+ */
+export function addSnapshots(snapshots: readonly GatewaySnapshot[]): GatewaySnapshot {
+  const counters = newCounters();
+  for (const snapshot of snapshots) for (const key of Object.keys(counters) as (keyof GatewayCounters)[]) counters[key] += snapshot.counters[key];
+  return {
+    counters,
+    activeLeases: Math.max(0, ...snapshots.map((each) => each.activeLeases)),
+    listeningPorts: snapshots.length === 0 ? 0 : Math.min(...snapshots.map((each) => each.listeningPorts)),
+    workers: snapshots.length,
+    perWorker: snapshots.flatMap((each) => each.perWorker),
+  };
+}
+
+export function localStatusSource(gateway: Gateway, adapter: SqlAdapter, worker: string | null = null): StatusSource {
+  return { snapshot: () => Promise.resolve(snapshotOf(gateway, worker)), ready: () => databaseAnswers(adapter) };
+}
+
 /** The gateway's figures in the Prometheus text format (counters since the process started). */
-export function gatewayMetrics(gateway: Gateway): string {
-  const c = gateway.counters();
+export function gatewayMetrics(snapshot: GatewaySnapshot): string {
+  const c = snapshot.counters;
   const lines: string[] = [];
   const metric = (name: string, type: 'counter' | 'gauge', help: string, samples: [string, number][]) => {
     lines.push(`# HELP ${PREFIX}_${name} ${help}`, `# TYPE ${PREFIX}_${name} ${type}`);
@@ -34,12 +84,16 @@ export function gatewayMetrics(gateway: Gateway): string {
   ]);
   metric('lease_full_total', 'counter', 'CONNECTs refused: the lease carries its maximum of connections across the fleet.', [['', c.full]]);
   metric('refused_destinations_total', 'counter', 'CONNECTs refused for their destination (port or address).', [['', c.refusedDestinations]]);
-  metric('active_leases', 'gauge', 'Leases this process serves.', [['', gateway.directory.size]]);
-  metric('listening_ports', 'gauge', 'Lease ports with a listening socket.', [['', gateway.listeningPorts().length]]);
+  metric('active_leases', 'gauge', 'Leases this gateway serves.', [['', snapshot.activeLeases]]);
+  metric('listening_ports', 'gauge', 'Lease ports with a listening socket.', [['', snapshot.listeningPorts]]);
+  metric('workers', 'gauge', 'Worker processes serving the lease ports (GATEWAY_WORKERS).', [['', snapshot.workers]]);
+  if (snapshot.perWorker.length > 0) {
+    metric('worker_connections_total', 'counter', 'Connections accepted on lease ports, by worker process.', snapshot.perWorker.map((each) => [`{worker="${each.worker}"}`, each.accepted]));
+  }
   return `${lines.join('\n')}\n`;
 }
 
-async function databaseAnswers(adapter: SqlAdapter): Promise<boolean> {
+export async function databaseAnswers(adapter: SqlAdapter): Promise<boolean> {
   const controller = new AbortController();
   const probe = adapter.query('select 1').then(
     () => true,
@@ -53,7 +107,7 @@ async function databaseAnswers(adapter: SqlAdapter): Promise<boolean> {
   }
 }
 
-export async function startStatusServer(options: { host: string; port: number; gateway: Gateway; adapter: SqlAdapter }): Promise<{ port: number; close(): Promise<void> }> {
+export async function startStatusServer(options: { host: string; port: number; source: StatusSource }): Promise<{ port: number; close(): Promise<void> }> {
   const server: Server = createServer((request, response) => {
     const path = request.url?.split('?')[0];
     const send = (status: number, type: string, body: string) => {
@@ -62,9 +116,15 @@ export async function startStatusServer(options: { host: string; port: number; g
     };
     if (request.method !== 'GET') return send(405, 'text/plain', 'GET only\n');
     if (path === '/health') return send(200, 'application/json', '{"status":"ok"}\n');
-    if (path === '/metrics') return send(200, 'text/plain; version=0.0.4; charset=utf-8', gatewayMetrics(options.gateway));
+    if (path === '/metrics') {
+      void options.source.snapshot().then(
+        (snapshot) => send(200, 'text/plain; version=0.0.4; charset=utf-8', gatewayMetrics(snapshot)),
+        (error: unknown) => send(503, 'text/plain', `metrics unavailable: ${(error as Error).message}\n`),
+      );
+      return;
+    }
     if (path === '/ready') {
-      void databaseAnswers(options.adapter).then((ready) =>
+      void options.source.ready().then((ready) =>
         send(ready ? 200 : 503, 'application/json', `${JSON.stringify({ status: ready ? 'ok' : 'unavailable', database: ready ? 'reachable' : 'unreachable' })}\n`),
       );
       return;

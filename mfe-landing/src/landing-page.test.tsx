@@ -77,7 +77,7 @@ describe('landing page', () => {
       'Deposit',
       'Custom search',
     ]);
-    for (const claim of [/from \$0\.4 for 24 hours/, /within 2 hours/, /\$50 for a new user/, /50% off/, /state, city, zip, provider and domain/]) {
+    for (const claim of [/Proxies start from/, /within 2 hours/, /\$50 for a new user/, /50% off/, /state, city, zip, provider and domain/]) {
       expect(within(features).getByText(claim)).toBeInTheDocument();
     }
   });
@@ -151,7 +151,8 @@ describe('landing page', () => {
     expect(within(nav).queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
     await userEvent.setup().click(within(nav).getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(appStore.get(authAtom).token).toBeNull());
-    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/auth/logout']);
+    // The page's other call is its "from" prices.
+    expect(calls.filter((call) => call.path !== '/api/proxy/from-prices').map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/auth/logout']);
     expect(await within(nav).findByRole('button', { name: 'Login' })).toBeInTheDocument();
   });
 
@@ -168,5 +169,39 @@ describe('landing page', () => {
     await userEvent.setup().click(within(screen.getByRole('navigation', { name: 'Landing page' })).getByRole('link', { name: 'Offers' }));
     expect(scrollTo).toHaveBeenCalledTimes(1);
     expect(document.activeElement).toBe(document.getElementById('offers'));
+  });
+});
+
+describe('landing page "from" prices', () => {
+  afterEach(() => document.querySelector('meta[name="ps5-from-prices"]')?.remove());
+
+  it('shows the figures the server wrote into the page, without asking the API', async () => {
+    const api = fakeApi({ 'GET /api/proxy/from-prices': { body: { any: 9, Mobile: 9, Residential: 9, Datacenter: 9 } } });
+    const meta = document.createElement('meta');
+    meta.name = 'ps5-from-prices';
+    meta.content = JSON.stringify({ any: 0.25, Mobile: 0.8, Residential: 0.3, Datacenter: null });
+    document.head.append(meta);
+    await renderLanding();
+    const hero = document.getElementById('home') as HTMLElement;
+    expect(within(hero).getByText('$0.25')).toBeInTheDocument();
+    expect(within(hero).queryByText('$0.4')).not.toBeInTheDocument();
+    const offers = document.getElementById('offers') as HTMLElement;
+    expect(within(offers).getByRole('button', { name: /Mobile LTE proxies.*from \$0\.80 for 24 hours/ })).toBeInTheDocument();
+    expect(within(offers).getByRole('button', { name: /Residential proxies.*from \$0\.30 for 24 hours/ })).toBeInTheDocument();
+    // No datacenter proxy for sale: a dash, not a made-up figure.
+    expect(within(offers).getByRole('button', { name: /Datacenter proxies.*from — for 24 hours/ })).toBeInTheDocument();
+    expect(within(document.getElementById('features') as HTMLElement).getByText(/Proxies start from/)).toHaveTextContent('Proxies start from $0.25 for 24 hours.');
+    expect(api.callsTo('GET /api/proxy/from-prices')).toHaveLength(0);
+  });
+
+  it('asks the API once for all its figures when the page came without them', async () => {
+    const api = fakeApi({ 'GET /api/proxy/from-prices': { body: { any: 0.2, Mobile: 0.9, Residential: 0.2, Datacenter: 0.45 } } });
+    await renderLanding();
+    const hero = document.getElementById('home') as HTMLElement;
+    expect(await within(hero).findByText('$0.20')).toBeInTheDocument();
+    const payments = document.getElementById('paymentsprices') as HTMLElement;
+    expect(within(payments).getByText(/Proxies from/)).toHaveTextContent('Proxies from $0.20 for 24 hours');
+    expect(within(document.getElementById('offers') as HTMLElement).getByRole('button', { name: /Datacenter proxies.*from \$0\.45/ })).toBeInTheDocument();
+    expect(api.callsTo('GET /api/proxy/from-prices')).toHaveLength(1);
   });
 });

@@ -13,7 +13,7 @@ import { fakeApi, type FakeApi, type FakeCall, type FakeReply } from 'test-kit/f
 import DashboardPage from './dashboard-page';
 import { NOTHING_CHOSEN_MESSAGE } from './proxy-table/proxy-table';
 import { credentialFormatAtom } from './my-proxies/credential-formats';
-import { cartOpenAtom, detailListingAtom, filtersAtom, findQueryAtom, pageAtom, selectionAtom, soldAtom, sortingAtom } from './state/marketplace-atoms';
+import { cartOpenAtom, detailListingAtom, filtersAtom, filtersOpenAtom, findQueryAtom, pageAtom, selectionAtom, soldAtom, sortingAtom } from './state/marketplace-atoms';
 import { EMPTY_FILTERS } from 'contract/proxy-filters';
 import { FIND_LIMIT } from 'contract/limits';
 
@@ -86,6 +86,7 @@ beforeEach(() => {
   appStore.set(selectedTabAtom, DEFAULT_TAB);
   appStore.set(selectionAtom, { country: null, state: null });
   appStore.set(filtersAtom, EMPTY_FILTERS);
+  appStore.set(filtersOpenAtom, false);
   appStore.set(pageAtom, 1);
   appStore.set(detailListingAtom, null);
   appStore.set(soldAtom, {});
@@ -110,6 +111,17 @@ async function renderPage() {
       </AppProviders>,
     );
   });
+}
+
+/** Runs `test` with the page on a phone's width (the media query the page asks is answered yes). */
+async function onNarrowScreen(test: () => Promise<void>) {
+  const realMatchMedia = window.matchMedia;
+  window.matchMedia = (query: string) => ({ ...realMatchMedia(query), matches: query.includes('max-width: 767.98px') });
+  try {
+    await test();
+  } finally {
+    window.matchMedia = realMatchMedia;
+  }
 }
 
 const callsTo = (method: string, path: string) => api.callsTo(`${method} /api/${path}`);
@@ -259,9 +271,7 @@ describe('DashboardPage', () => {
   });
 
   it('opens details as a modal on a narrow screen', async () => {
-    const realMatchMedia = window.matchMedia;
-    window.matchMedia = (query: string) => ({ ...realMatchMedia(query), matches: query.includes('max-width: 767.98px') });
-    try {
+    await onNarrowScreen(async () => {
       await renderPage();
       // The whole narrow page (every region's accordion, the 51 chips) renders in well over a second in jsdom.
       await userEvent.click(await findTexas());
@@ -274,9 +284,76 @@ describe('DashboardPage', () => {
       await userEvent.click(within(dialog).getByRole('button', { name: 'Close details' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       expect(screen.getByRole('button', { name: 'Cart 0 items' })).toBeInTheDocument();
-    } finally {
-      window.matchMedia = realMatchMedia;
-    }
+    });
+  });
+
+  it('filters by distance from a place the customer types, says so, and without a place offers the chosen state', async () => {
+    // Austin listings where the fixture puts them; Houston's about 235 km east.
+    api.route('POST /api/proxy/search', () => ({
+      body: texas.map((listing) => (listing.city === 'Houston' ? { ...listing, latitude: 29.76, longitude: -95.37 } : listing)),
+    }));
+    const asked: string[] = [];
+    api.route('GET /api/proxy/place', (_call, request) => {
+      const q = new URL(request.url).searchParams.get('q') ?? '';
+      asked.push(q);
+      if (q === '78701') return { body: { name: '78701 Austin, TX', latitude: 30.2713, longitude: -97.7426 } };
+      if (q === 'Texas') return { body: { name: 'Texas, US (its middle)', latitude: 31.27, longitude: -98.0 } };
+      return { status: 404, body: { message: `No place called "${q}" is known: type a US ZIP code, a city (Austin, TX or Berlin, DE) or a US state` } };
+    });
+    await renderPage();
+    await openTexas();
+    const within = screen.getByRole('combobox', { name: 'Within' });
+    expect(within).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByTestId('distance-summary')).toHaveTextContent('Type a ZIP code, a city or a state to measure distances from. Measure from Texas');
+
+    await typeInto(screen.getByRole('textbox', { name: 'of ZIP, city or state' }), 'Atlantis');
+    await userEvent.click(screen.getByRole('button', { name: 'Measure' }));
+    expect(await screen.findByText(/No place called "Atlantis" is known/)).toBeInTheDocument();
+    expect(screen.getByText('120 of 120 proxies')).toBeInTheDocument();
+
+    await userEvent.clear(screen.getByRole('textbox', { name: 'of ZIP, city or state' }));
+    // Enter submits, as the Measure button does.
+    await typeInto(screen.getByRole('textbox', { name: 'of ZIP, city or state' }), '78701');
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByText('Within 100 km of 78701 Austin, TX')).toBeInTheDocument();
+    expect(screen.getByText('60 of 120 proxies')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Within' })).not.toHaveAttribute('aria-disabled');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Within' }));
+    await userEvent.click(await screen.findByRole('option', { name: '250 km' }));
+    expect(screen.getByText('Within 250 km of 78701 Austin, TX')).toBeInTheDocument();
+    expect(screen.getByText('120 of 120 proxies')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear distance' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Measure from Texas' }));
+    expect(await screen.findByText('Within 100 km of Texas, US (its middle)')).toBeInTheDocument();
+    expect(asked).toEqual(['Atlantis', '78701', 'Texas']);
+  });
+
+  it('on a narrow screen folds the filters behind a Filters button that counts the active ones', async () => {
+    await onNarrowScreen(async () => {
+      await renderPage();
+      await userEvent.click(await findTexas());
+      await screen.findByText('198.18.0.3', undefined, { timeout: 5000 });
+      const results = screen.getByRole('region', { name: 'Proxies' });
+      const button = screen.getByRole('button', { name: 'Filters' });
+      expect(button).toHaveAttribute('aria-expanded', 'false');
+      expect(screen.queryByRole('checkbox', { name: 'Residential only proxies' })).not.toBeInTheDocument();
+      expect(results).toHaveAttribute('data-filters-folded');
+      // The table's rows and the Sort by control stay in view.
+      expect(screen.getByRole('combobox', { name: 'Sort by' })).toBeInTheDocument();
+
+      await userEvent.click(button);
+      expect(button).toHaveAttribute('aria-expanded', 'true');
+      expect(results).not.toHaveAttribute('data-filters-folded');
+      await userEvent.click(screen.getByRole('checkbox', { name: 'Residential only proxies' }));
+      await typeInto(screen.getByRole('textbox', { name: 'Filter City' }), 'Austin');
+      expect(screen.getByRole('button', { name: 'Filters · 2 active' })).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Filters · 2 active' }));
+      // Folded, the filters still apply and the button still counts them.
+      expect(screen.queryByRole('checkbox', { name: 'Residential only proxies' })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Filters · 2 active' })).toHaveAttribute('aria-expanded', 'false');
+      expect(screen.getByText('40 of 120 proxies')).toBeInTheDocument();
+    });
   });
 
   it('buys the cart: only unsold items, toast, cart emptied, My Proxies filled, user refreshed, lists not refetched', async () => {
@@ -376,6 +453,31 @@ describe('DashboardPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sort by IP' }));
     expect(screen.getByTestId('column-ip')).toHaveAttribute('aria-sort', 'descending');
     expect(within(screen.getAllByTestId('proxy-row')[0] as HTMLElement).getByText('198.18.0.120')).toBeInTheDocument();
+  });
+
+  it('sorts by uptime from the Sort by control, highest first, an unmeasured exit last', async () => {
+    // Listing 1: never measured; listing 2: a perfect week; the rest between 90 and 98.9.
+    const uptimeOf = (index: number) => (index === 0 ? null : index === 1 ? 100 : 90 + (index % 90) / 10);
+    api.route('POST /api/proxy/search', () => ({ body: texas.map((listing, index) => ({ ...listing, uptime: uptimeOf(index) })) }));
+    await renderPage();
+    await openTexas();
+    expect(within(screen.getAllByTestId('proxy-row')[1] as HTMLElement).getByTitle('Uptime over the last 7 days')).toHaveTextContent('100.0%');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Sort by' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Uptime, highest first' }));
+    expect(screen.getByTestId('column-uptime')).toHaveAttribute('aria-sort', 'descending');
+    const shown = () => screen.getAllByTestId('proxy-row').map((row) => within(row).getByText(/^198\.18\.0\./).textContent);
+    expect(shown().slice(0, 2)).toEqual(['198.18.0.2', '198.18.0.90']);
+    // Ascending too, the unmeasured one stays last: on the last page, in the last row.
+    await userEvent.click(screen.getByRole('button', { name: 'Sort by Uptime' }));
+    expect(screen.getByTestId('column-uptime')).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveTextContent('Uptime, ascending');
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('button', { name: 'Page 3' }));
+    const last = screen.getAllByTestId('proxy-row').at(-1) as HTMLElement;
+    expect(within(last).getByText('198.18.0.1')).toBeInTheDocument();
+    expect(within(last).getByTitle('Uptime not measured yet')).toHaveTextContent('—');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Sort by' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Newest first' }));
+    expect(screen.getByTestId('column-uptime')).not.toHaveAttribute('aria-sort');
   });
 
   it('shows a speed not measured yet as a dash, not 0; sorting by Speed puts the fastest first', async () => {

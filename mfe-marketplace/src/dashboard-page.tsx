@@ -13,7 +13,7 @@ import { QuantityBuy } from './quantity-buy/quantity-buy';
 import { RegionBrowser } from './region-browser/region-browser';
 import { CatalogueSearch } from './search/catalogue-search';
 import { FiltersSidebar } from './sidebar/filters-sidebar';
-import { detailListingAtom, findQueryAtom, selectionAtom } from './state/marketplace-atoms';
+import { detailListingAtom, filtersOpenAtom, findQueryAtom, selectionAtom } from './state/marketplace-atoms';
 
 // The cart and a proxy's details (dialogs, the purchase calls) are files of their own: the dashboard shows
 // without them.
@@ -49,6 +49,7 @@ function useScrollToResultsOnChoice(narrow: boolean) {
 export default function DashboardPage() {
   const narrow = useMediaQuery(NARROW_SCREEN);
   const detailOpen = useAtomValue(detailListingAtom) !== null;
+  const filtersOpen = useAtomValue(filtersOpenAtom);
   useScrollToResultsOnChoice(narrow);
   return (
     <Box component="section" aria-labelledby="dashboard-title" sx={{ minWidth: 0 }}>
@@ -61,7 +62,7 @@ export default function DashboardPage() {
         <RegionBrowser compact={narrow} />
         <Box sx={{ display: 'flex', gap: 2, minWidth: 0 }}>
           <Box sx={{ flex: 1, minWidth: 0 }}>
-            <ProxyTable />
+            <ProxyTable filtersFolded={narrow && !filtersOpen} />
           </Box>
           {detailOpen && !narrow && (
             <Box sx={{ width: { md: 272, xl: 320 }, flexShrink: 0 }}>

@@ -135,11 +135,14 @@ describe('PaymentsPage', () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
-  it('lists completed top-ups only, with date, a short order reference and amount', async () => {
+  it('lists completed top-ups only, with date, the coin and a short transaction id (a dash for older ones) and amount', async () => {
+    const tx = '3f2a9c1e' + '0'.repeat(52) + 'a1b2';
+    const paid = { coin: null, transactionId: null };
     const topups: TopupRecord[] = [
-      { _id: 'order-done', amount: 50, status: 'completed', createdAt: new Date(2026, 2, 4, 9, 30).toISOString() },
-      { _id: 'order-pending', amount: 20, status: 'pending', createdAt: new Date(2026, 2, 5, 9, 30).toISOString() },
-      { _id: 'order-failed', amount: 30, status: 'failed', createdAt: new Date(2026, 2, 6, 9, 30).toISOString() },
+      { _id: 'order-ltc', amount: 10000, status: 'completed', createdAt: new Date(2026, 2, 7, 9, 30).toISOString(), coin: 'LTC', transactionId: tx },
+      { _id: 'order-done', amount: 50, status: 'completed', createdAt: new Date(2026, 2, 4, 9, 30).toISOString(), ...paid },
+      { _id: 'order-pending', amount: 20, status: 'pending', createdAt: new Date(2026, 2, 5, 9, 30).toISOString(), ...paid },
+      { _id: 'order-failed', amount: 30, status: 'failed', createdAt: new Date(2026, 2, 6, 9, 30).toISOString(), ...paid },
     ];
     const { calls, requests } = fakeApi({ 'GET /api/payments/topups/u1': { status: 200, body: topups } });
     const user = userEvent.setup();
@@ -151,13 +154,15 @@ describe('PaymentsPage', () => {
     expect(headers).toEqual(['Date', 'Type', 'Amount($)']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
-      ['2026-03-04 09:30', 'Top-up #order-do', '$50.00'],
+      ['2026-03-07 09:30', 'Litecoin · 3f2a9c1e…a1b2', '$10,000.00'],
+      ['2026-03-04 09:30', '—', '$50.00'],
     ]);
+    expect(within(rows[0] as HTMLElement).getByTitle(`Transaction ${tx}`)).toBeInTheDocument();
     expect(calls.some((call, i) => call.path === '/api/payments/topups/u1' && requests[i]?.headers.get('Authorization') === 'Bearer tok')).toBe(true);
   });
 
   it('says so when there is no completed top-up', async () => {
-    fakeApi({ 'GET /api/payments/topups/u1': { status: 200, body: [{ _id: 'p', amount: 20, status: 'pending', createdAt: new Date().toISOString() }] } });
+    fakeApi({ 'GET /api/payments/topups/u1': { status: 200, body: [{ _id: 'p', amount: 20, status: 'pending', createdAt: new Date().toISOString(), coin: null, transactionId: null }] } });
     const user = userEvent.setup();
     await renderPage();
     await user.click(screen.getByRole('tab', { name: 'Topups History' }));

@@ -18,6 +18,7 @@ export function listingFixture(overrides: Partial<ProxyListing> = {}): ProxyList
     added_days_ago: 2,
     price: 0.6,
     latitude: 30.27,
+    longitude: -97.74,
     img: 'us',
     country: 'United States',
     ct: 'US',

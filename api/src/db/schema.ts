@@ -1,7 +1,7 @@
 // Row types of the tables created by api/migrations. Keep in step with the SQL: a new migration that
 // adds a table or column adds it here too.
 import type { ColumnType, Generated } from 'kysely';
-import type { OrderStatus, PaymentProviderName } from 'contract/payments';
+import type { OrderStatus, PaymentProviderName, TopupCoin } from 'contract/payments';
 import type { TicketCategory, TicketStatus } from 'contract/support-rules';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -104,6 +104,9 @@ export interface PaymentOrdersTable {
   completed_at: Date | null;
   /** Settled after the order had expired (credited all the same). */
   settled_late: Generated<boolean>;
+  /** The coin and the transaction that paid it, as the processor reported them; null before migration 0075. */
+  coin: ColumnType<TopupCoin | null, TopupCoin | null | undefined, TopupCoin | null>;
+  transaction_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** support: works the support desk; operator: stocks the shop (exits, imports, checks). */

@@ -81,6 +81,7 @@ function newListing(exit: SourceExit) {
     city: '',
     zip: '',
     latitude: 0,
+    longitude: null,
     timeZone: '',
     isp: '',
     userType: USER_TYPE[exit.declaredType],
@@ -118,13 +119,13 @@ async function insertNew(trx: Transaction<Schema>, source: string, rows: Row[], 
         ${fact((l) => l.realIp)}::text[], ${fact((l) => l.dnsIp)}::text[], ${fact((l) => l.domain)}::text[],
         ${fact((l) => l.regionKey)}::text[], ${fact((l) => l.ct)}::text[], ${fact((l) => l.country)}::text[],
         ${fact((l) => l.state)}::text[], ${fact((l) => l.city)}::text[], ${fact((l) => l.zip)}::text[],
-        ${fact((l) => l.latitude)}::float8[], ${fact((l) => l.timeZone)}::text[], ${fact((l) => l.isp)}::text[],
+        ${fact((l) => l.latitude)}::float8[], ${fact((l) => l.longitude)}::float8[], ${fact((l) => l.timeZone)}::text[], ${fact((l) => l.isp)}::text[],
         ${fact((l) => l.userType)}::text[], ${fact((l) => l.speed)}::int[], ${fact((l) => l.ping)}::int[],
         ${fact((l) => l.addedAt.toISOString())}::timestamptz[], ${fact((l) => l.baseCents)}::int[],
         ${fact((l) => l.freshCents)}::int[], ${fact((l) => l.sbl)}::smallint[], ${fact((l) => l.xbl)}::smallint[],
         ${fact((l) => l.css)}::smallint[], ${fact((l) => l.pbl)}::smallint[]
       ) as t(endpoint_key, kind, host, port, box, digest, declared_type, price_cents, label, state,
-             real_ip, dns_ip, domain, region_key, ct, country, state_name, city, zip, latitude, time_zone, isp,
+             real_ip, dns_ip, domain, region_key, ct, country, state_name, city, zip, latitude, longitude, time_zone, isp,
              user_type, speed, ping, added_at, base_cents, fresh_cents, sbl, xbl, css, pbl)
     ),
     inserted as (
@@ -134,9 +135,9 @@ async function insertNew(trx: Transaction<Schema>, source: string, rows: Row[], 
       returning id, endpoint_key, state
     )
     insert into proxy_listings (exit_id, real_ip, dns_ip, domain, region_key, ct, country, state, city, zip, latitude,
-      time_zone, isp, user_type, speed, ping, added_at, base_cents, fresh_cents, sbl_black, xbl_black, css_black,
+      longitude, time_zone, isp, user_type, speed, ping, added_at, base_cents, fresh_cents, sbl_black, xbl_black, css_black,
       pbl_black, online)
-    select inserted.id, real_ip, dns_ip, domain, region_key, ct, country, state_name, city, zip, latitude, time_zone,
+    select inserted.id, real_ip, dns_ip, domain, region_key, ct, country, state_name, city, zip, latitude, longitude, time_zone,
       isp, user_type, speed, ping, added_at, base_cents, fresh_cents, sbl, xbl, css, pbl, inserted.state = 'online'
     from inserted join input using (endpoint_key)
     returning exit_id as id`.execute(trx);

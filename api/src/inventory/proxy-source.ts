@@ -20,6 +20,8 @@ export interface ListingFacts {
   city: string;
   zip: string;
   latitude: number;
+  /** null: not known. */
+  longitude: number | null;
   timeZone: string;
   isp: string;
   userType: string;

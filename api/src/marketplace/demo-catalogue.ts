@@ -109,7 +109,7 @@ export function* generateDemoCatalogue({ seed, size, now }: DemoCatalogueOptions
     const [isp, domain] = providers[Math.floor(random() * providers.length)] ?? ['Unknown', 'unknown.invalid'];
     // One listing in six is fresh (under 12 h); the rest were added over the last six weeks.
     const ageMs = random() < 1 / 6 ? Math.floor(random() * 12 * HOUR_MS) : between(random, 12, 42 * 24) * HOUR_MS;
-    const [city, zip, latitude] = place;
+    const [city, zip, latitude, longitude] = place;
     const mobile = userType === 'MOB' || userType === 'ISP/MOB';
     yield {
       sourceRef: `demo-${seed}-${index}`,
@@ -123,6 +123,7 @@ export function* generateDemoCatalogue({ seed, size, now }: DemoCatalogueOptions
       city,
       zip,
       latitude,
+      longitude,
       timeZone: stateGeo.timeZone,
       isp,
       userType,

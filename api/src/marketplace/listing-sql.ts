@@ -39,7 +39,7 @@ export function listingJson(now: Date): RawBuilder<unknown> {
     'city', city, 'isp', isp, 'zip', zip, 'speed', speed, 'ping', ping, 'uptime', uptime_7d, 'user_type', user_type,
     'added_days_ago', ${addedDaysAgo(now)},
     'price', (${listingPriceCents(now)} / 100.0)::float8,
-    'latitude', latitude, 'img', lower(ct), 'country', country, 'ct', ct, 'time_zone', time_zone,
+    'latitude', latitude, 'longitude', longitude, 'img', lower(ct), 'country', country, 'ct', ct, 'time_zone', time_zone,
     'sbl_black', sbl_black, 'xbl_black', xbl_black, 'css_black', css_black, 'pbl_black', pbl_black,
     'location_ip', location_ip, 'location_at', ${isoOrNull('location_at')},
     'blacklists_checked_at', ${isoOrNull('blacklists_checked_at')}

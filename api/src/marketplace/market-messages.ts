@@ -15,6 +15,8 @@ export const marketMessages = {
     const offer = available === 0 ? 'none is' : available === 1 ? 'only 1 is' : `only ${available} are`;
     return `You asked for ${wanted.count} ${kind}${wanted.count === 1 ? 'proxy' : 'proxies'} in ${place}, but ${offer} for sale that matches: nothing was bought`;
   },
+  unknownPlace: (query: string) => `No place called "${query.trim()}" is known: type a US ZIP code, a city (Austin, TX or Berlin, DE) or a US state`,
+  pricesUnavailable: 'The catalogue cannot be read right now; please try again later',
   findTooShort: 'Type at least 2 characters to search',
   noFreePort: 'No proxy port is free right now; please try again later',
   noSuchLease: (historyId: string) => `You have no proxy ${historyId}`,

@@ -1,10 +1,12 @@
 // Reading the market: counts per tab and state, a region's countries, searches, one listing, the user's
 // own proxies. Anything for sale is selected with the one `forSale` condition, every listing with `listingJson`.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { CountryItem, LeaseUsage, ListingHealth, OwnProxy, ProxyListing, RegionCount, StateCount } from 'contract/marketplace';
+import { PROXY_KINDS, type CountryItem, type LeaseUsage, type ListingHealth, type OwnProxy, type ProxyListing, type RegionCount, type StateCount } from 'contract/marketplace';
+import type { StartingPrices } from 'contract/starting-prices';
 import type { Schema } from '../db/schema.ts';
 import { REGIONS, type RegionKey } from './demo-geography.ts';
 import { forSale, listingHealth, listingJson } from './listing-sql.ts';
+import { listingPriceCents } from './pricing.ts';
 import { marketDb } from './market-schema.ts';
 
 /** Region key from what the page sends: the tab's `as` ('Oceania') or its name ('AU,Oceania'). */
@@ -87,6 +89,22 @@ export function createMarketReads(db: Kysely<Schema>, gatewayHost: string) {
           limit ${limit}
         )`.execute(db);
       return result.rows[0]?.json ?? '[]';
+    },
+
+    /**
+     * The cheapest price for sale now (freshness premium and blacklist discount included, as the table shows
+     * it), of all listings and of each kind a quantity buy names; null where nothing of a kind is for sale.
+     */
+    async startingPrices(now: Date): Promise<StartingPrices> {
+      const cheapest = (types: readonly string[] | null) =>
+        sql<number | null>`min(${listingPriceCents(now)}) filter (where ${types === null ? sql`true` : sql`user_type in (${sql.join(types)})`})`;
+      const result = await sql<Record<'any' | 'mobile' | 'residential' | 'datacenter', number | null>>`
+        select ${cheapest(null)} as any, ${cheapest(PROXY_KINDS.Mobile)} as mobile,
+               ${cheapest(PROXY_KINDS.Residential)} as residential, ${cheapest(PROXY_KINDS.Datacenter)} as datacenter
+        from proxy_listings where ${forSale}`.execute(db);
+      const row = result.rows[0];
+      const dollars = (cents: number | null | undefined) => (cents === null || cents === undefined ? null : Number(cents) / 100);
+      return { any: dollars(row?.any), Mobile: dollars(row?.mobile), Residential: dollars(row?.residential), Datacenter: dollars(row?.datacenter) };
     },
 
     /** Which of these listing ids are no longer for sale (sold, offline or gone), in the order given. */

@@ -22,6 +22,8 @@ export type ProxyListingsTable = {
   city: string;
   zip: string;
   latitude: number;
+  /** Null: not located yet (migration 0076). */
+  longitude: number | null;
   time_zone: string;
   isp: string;
   user_type: string;

@@ -3,11 +3,13 @@
 // completed changes nothing. So any number of deliveries, redeliveries or concurrent copies of a webhook
 // credit an invoice exactly once (the ledger's unique topup reference backs the row lock up). A settlement
 // that arrives after the order expired (failed) is credited the same way, once, and the order is marked
-// `settled_late` for the operator.
+// `settled_late` for the operator. The coin and transaction id a payment event reports are stored on the
+// order whatever its state and however often they come (BTCPay may deliver the payment's event after the
+// invoice's), so the top-up history can show them.
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import { postLedgerEntry } from '../ledger/ledger.ts';
-import type { InvoiceOutcome } from './btcpay/btcpay-event.ts';
+import type { InvoiceOutcome, InvoicePayment } from './btcpay/btcpay-event.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 
 const UNIQUE_VIOLATION = '23505';
@@ -32,8 +34,9 @@ export async function applyInvoiceOutcome(
   provider: PaymentProvider['name'],
   invoiceId: string,
   outcome: InvoiceOutcome,
+  payment: InvoicePayment | null = null,
 ): Promise<CreditResult> {
-  if (outcome === 'ignored') return { kind: 'ignored' };
+  if (outcome === 'ignored' && payment === null) return { kind: 'ignored' };
   try {
     return await db.transaction().execute(async (trx): Promise<CreditResult> => {
       const order = await trx
@@ -43,7 +46,11 @@ export async function applyInvoiceOutcome(
         .where('provider', '=', provider)
         .forUpdate()
         .executeTakeFirst();
-      if (!order) return { kind: 'unknown-invoice' };
+      if (!order) return outcome === 'ignored' ? { kind: 'ignored' } : { kind: 'unknown-invoice' };
+      if (payment !== null) {
+        await trx.updateTable('payment_orders').set({ coin: payment.coin, transaction_id: payment.transactionId }).where('id', '=', order.id).execute();
+      }
+      if (outcome === 'ignored') return { kind: 'ignored' };
       if (order.status === 'completed') return { kind: 'already-credited' };
 
       if (outcome === 'failed') {

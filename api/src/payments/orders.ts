@@ -5,7 +5,7 @@ import { centsToDollars, dollarsToCents } from 'contract/money';
 import type { OrderRecord, TopupRecord } from 'contract/payments';
 import type { Schema } from '../db/schema.ts';
 import { applyInvoiceOutcome } from './crediting.ts';
-import type { InvoiceOutcome } from './btcpay/btcpay-event.ts';
+import type { InvoiceOutcome, InvoicePayment } from './btcpay/btcpay-event.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { topUpMessages, topUpProblem } from './top-up-rules.ts';
 
@@ -91,12 +91,19 @@ async function listOrders(db: Kysely<Schema>, userId: string): Promise<OrderReco
 async function listTopups(db: Kysely<Schema>, userId: string): Promise<TopupRecord[]> {
   const rows = await db
     .selectFrom('payment_orders')
-    .select(['id', 'amount_cents', 'status', 'created_at'])
+    .select(['id', 'amount_cents', 'status', 'created_at', 'coin', 'transaction_id'])
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  return rows.map((row) => ({ _id: row.id, amount: centsToDollars(row.amount_cents), status: row.status, createdAt: row.created_at.toISOString() }));
+  return rows.map((row) => ({
+    _id: row.id,
+    amount: centsToDollars(row.amount_cents),
+    status: row.status,
+    createdAt: row.created_at.toISOString(),
+    coin: row.coin,
+    transactionId: row.transaction_id,
+  }));
 }
 
 /** The sandbox checkout's view of an order, by invoice id. */
@@ -116,8 +123,8 @@ export function createOrderRepository(db: Kysely<Schema>) {
     listTopups: (userId: string) => listTopups(db, userId),
     findByInvoice: (provider: PaymentProvider['name'], invoiceId: string) => findOrderByInvoice(db, provider, invoiceId),
     /** Credits a settled invoice once, or fails an expired one (see crediting.ts). */
-    applyInvoiceOutcome: (provider: PaymentProvider['name'], invoiceId: string, outcome: InvoiceOutcome) =>
-      applyInvoiceOutcome(db, provider, invoiceId, outcome),
+    applyInvoiceOutcome: (provider: PaymentProvider['name'], invoiceId: string, outcome: InvoiceOutcome, payment: InvoicePayment | null = null) =>
+      applyInvoiceOutcome(db, provider, invoiceId, outcome, payment),
   };
 }
 

@@ -3,10 +3,13 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { MarketCache } from '../marketplace/market-cache.ts';
+import { createStartingPriceSource, type StartingPriceSource } from '../marketplace/starting-prices.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     marketCache: MarketCache;
+    /** The landing page's "from $X" figures, kept for a minute (the route and the HTML of `/`). */
+    startingPrices: StartingPriceSource;
   }
 }
 
@@ -17,6 +20,7 @@ export interface MarketplaceOptions {
 export default fp<MarketplaceOptions>(
   async (app, { config }) => {
     app.decorate('marketCache', new MarketCache(config.marketplace.cacheMs));
+    app.decorate('startingPrices', createStartingPriceSource(app.repositories.market));
   },
-  { name: 'marketplace', dependencies: ['database'] },
+  { name: 'marketplace', dependencies: ['database', 'repositories'] },
 );

@@ -34,6 +34,7 @@ export default fp<{ config: Config }>(
       sources: app.remoteSources,
       testMode: app.paymentProvider?.name === 'sandbox',
       serveSourceMaps,
+      startingPrices: app.startingPrices,
     });
     app.addHook('onRequest', delivery.guardSourceMaps);
     // '/' is a page like any other (the static files below do not answer it with their index.html).

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signWebhookBody } from '../payments/webhook-signature.ts';
-import { buildInvoiceEvent, redeliveryOf, type BtcpayInvoiceEvent, type InvoiceEventType } from '../payments/btcpay/btcpay-event.ts';
+import { buildInvoiceEvent, redeliveryOf, type BtcpayInvoiceEvent, type InvoiceEventType, type InvoicePayment } from '../payments/btcpay/btcpay-event.ts';
 
 /**
  * Test double of a BTCPay Server on 127.0.0.1: answers the Greenfield invoice endpoints the way the real
@@ -19,7 +19,8 @@ export interface FakeBtcpay {
   /** Make the next invoice creations fail with this HTTP status (null: succeed). */
   failWith: number | null;
   /** POSTs a signed event for the invoice to the webhook URL; returns the event and the app's status. */
-  deliver(invoiceId: string, type: InvoiceEventType): Promise<{ event: BtcpayInvoiceEvent; status: number }>;
+  /** `payment`: the payment a payment event (InvoicePaymentSettled, InvoiceReceivedPayment) reports. */
+  deliver(invoiceId: string, type: InvoiceEventType, payment?: InvoicePayment): Promise<{ event: BtcpayInvoiceEvent; status: number }>;
   /** Sends a delivered event again as BTCPay's "Redeliver" does. */
   redeliver(event: BtcpayInvoiceEvent): Promise<{ event: BtcpayInvoiceEvent; status: number }>;
   close(): Promise<void>;
@@ -129,12 +130,12 @@ export async function startFakeBtcpay(options: { webhookUrl: () => string; webho
     createRequests,
     invoices,
     failWith: null,
-    async deliver(invoiceId, type) {
+    async deliver(invoiceId, type, payment) {
       const invoice = invoices.get(invoiceId);
       if (!invoice) throw new Error(`fake BTCPay has no invoice ${invoiceId}`);
       const next = statusOfEvent[type];
       if (next) invoice.status = next;
-      return post(buildInvoiceEvent({ type, storeId, invoiceId, webhookId, metadata: invoice.metadata }));
+      return post(buildInvoiceEvent({ type, storeId, invoiceId, webhookId, metadata: invoice.metadata, ...(payment ? { payment } : {}) }));
     },
     redeliver(event) {
       return post(redeliveryOf(event));

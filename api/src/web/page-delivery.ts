@@ -9,6 +9,15 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FIRST_VIEW_HTML } from 'contract/first-views';
+import {
+  STARTING_PRICE_ATTRIBUTE,
+  STARTING_PRICE_KINDS,
+  STARTING_PRICES_META,
+  startingPriceText,
+  type StartingPriceKind,
+  type StartingPrices,
+} from 'contract/starting-prices';
+import type { StartingPriceSource } from '../marketplace/starting-prices.ts';
 import type { RemoteMap } from 'contract/realtime';
 import { createFirstViews, themeFromCookie, type FirstView } from './first-views.ts';
 import { createPagePreloads } from './page-preloads.ts';
@@ -52,6 +61,23 @@ function setFileHeaders(reply: FastifyReply, filePath: string, sourceMaps: boole
 function withFirstView(template: string, view: FirstView | null): string {
   if (!view || !EMPTY_ROOT.test(template)) return template;
   return template.replace('</head>', () => `${view.head}</head>`).replace(EMPTY_ROOT, (root) => `${view.body}${root}`);
+}
+
+const FIGURE = new RegExp(`(<[a-z]+ [^>]*${STARTING_PRICE_ATTRIBUTE}="([A-Za-z]+)"[^>]*>)[^<]*(</[a-z]+>)`, 'g');
+
+/**
+ * The landing page with the live "from $X" figures: each marked element's text, and the figures as JSON in
+ * a meta tag, from which the page renders the same text when it takes the markup over (so React finds
+ * nothing to change). A page without figures is left as the build rendered it (the page then asks the API).
+ */
+export function withStartingPrices(template: string, prices: StartingPrices | null): string {
+  if (prices === null) return template;
+  const json = JSON.stringify(prices).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return template
+    .replace('</head>', () => `<meta name="${STARTING_PRICES_META}" content="${json}"></head>`)
+    .replace(FIGURE, (whole, open: string, kind: string, close: string) =>
+      (STARTING_PRICE_KINDS as readonly string[]).includes(kind) ? `${open}${startingPriceText(prices, kind as StartingPriceKind)}${close}` : whole,
+    );
 }
 
 function withLinks(template: string, links: string): string {
@@ -105,6 +131,8 @@ export function createPageDelivery(options: {
    * show our unminified sources, so the public gets them only when this says so.
    */
   serveSourceMaps: boolean;
+  /** The live "from $X" figures written into `/`; none: `/` goes as the build rendered it. */
+  startingPrices?: StartingPriceSource;
 }): PageDelivery {
   const { shellDir, testMode } = options;
   const preloads = createPagePreloads(options);
@@ -112,7 +140,7 @@ export function createPageDelivery(options: {
   // Keyed by file, its version, the links and the first view: a rebuilt file is simply a new key (the map is capped).
   const pages = new Map<string, PageBody>();
 
-  async function pageFor(path: string, firstView: FirstView | null, links: string): Promise<PageBody | null> {
+  async function pageFor(path: string, firstView: FirstView | null, links: string, prices: StartingPrices | null): Promise<PageBody | null> {
     // `/` is the landing page, rendered into the HTML at build time when the shell's build made landing.html.
     const candidates = path === '/' ? [LANDING_HTML, 'index.html'] : firstView ? [FIRST_VIEW_HTML, 'index.html'] : ['index.html'];
     for (const file of candidates) {
@@ -124,7 +152,8 @@ export function createPageDelivery(options: {
         continue;
       }
       const view = file === FIRST_VIEW_HTML ? firstView : null;
-      const key = `${file}:${version}|${links}|${view?.key ?? ''}`;
+      const figures = file === LANDING_HTML ? prices : null;
+      const key = `${file}:${version}|${links}|${view?.key ?? ''}|${figures === null ? '' : JSON.stringify(figures)}`;
       const known = pages.get(key);
       if (known) return known;
       try {
@@ -132,7 +161,7 @@ export function createPageDelivery(options: {
       } catch {
         continue;
       }
-      const html = withLinks(withFirstView(template, view), links);
+      const html = withStartingPrices(withLinks(withFirstView(template, view), links), figures);
       const page = {
         html,
         br: await brotliAsync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
@@ -162,7 +191,8 @@ export function createPageDelivery(options: {
     async sendPage(request, reply, path) {
       const sources = await options.sources.forSubject(await subjectOf(request, reply, options.sources));
       const firstView = path === '/' ? null : await firstViews.viewFor(path, { theme: themeFromCookie(request.headers.cookie), testMode, sources });
-      const page = await pageFor(path, firstView, preloads.linksFor(path, sources));
+      const prices = path === '/' && options.startingPrices ? await options.startingPrices.current() : null;
+      const page = await pageFor(path, firstView, preloads.linksFor(path, sources), prices);
       if (!page) return reply.code(503).send({ message: 'The portal is not built yet. Run the build, then reload.' });
       // A first view is in the theme the cookie names, a canary's preload by the customer the cookies name: a
       // shared cache must keep one copy per cookie.

@@ -10,12 +10,13 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { CONTENT_MAX_WIDTH } from 'shared/ui/theme';
+import { FromPrice } from './from-price';
 import { sectionIds } from './landing-sections';
 import { SectionHeading } from './section-heading';
 import { REFUND_OFFLINE_WINDOW_HOURS } from 'contract/support-rules';
 
 /** 'Our Features': six cards with the product's fixed titles; the copy carries the product's claims. */
-export const features: { title: string; icon: ReactNode; text: string }[] = [
+export const features: { title: string; icon: ReactNode; text: ReactNode }[] = [
   {
     title: 'High quality Proxies',
     icon: <VerifiedUserIcon />,
@@ -29,7 +30,11 @@ export const features: { title: string; icon: ReactNode; text: string }[] = [
   {
     title: 'Affordable Prices',
     icon: <SavingsIcon />,
-    text: 'Proxies start from $0.4 for 24 hours. You pay per proxy from your balance, with no subscription and nothing to cancel.',
+    text: (
+      <>
+        Proxies start from <FromPrice kind="any" /> for 24 hours. You pay per proxy from your balance, with no subscription and nothing to cancel.
+      </>
+    ),
   },
   {
     title: 'Refunds and Support',

@@ -3,13 +3,14 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { CONTENT_MAX_WIDTH } from 'shared/ui/theme';
+import { FromPrice } from './from-price';
 import { sectionIds } from './landing-sections';
 import { useLandingActions } from './use-landing-actions';
 
 const highlights = [
   { value: '190+', label: 'countries and regions' },
   { value: '100%', label: 'IP purity and anonymity' },
-  { value: '$0.4', label: 'from, for 24 hours' },
+  { value: <FromPrice kind="any" />, label: 'from, for 24 hours' },
 ];
 
 /** A network of exits around a globe: decoration only, drawn here so no artwork is borrowed. */

@@ -3,12 +3,16 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { CONTENT_MAX_WIDTH } from 'shared/ui/theme';
+import type { StartingPriceKind } from 'contract/starting-prices';
+import { FromPrice } from './from-price';
 import { LaptopIllustration, type ScreenRow } from './laptop-illustration';
 import { sectionIds } from './landing-sections';
 import { SectionHeading } from './section-heading';
 
 interface Offer {
   title: string;
+  /** The kind whose cheapest listing is the offer's "from" figure. */
+  kind: StartingPriceKind;
   text: string;
   rows: ScreenRow[];
 }
@@ -17,6 +21,7 @@ interface Offer {
 export const offers: Offer[] = [
   {
     title: 'Mobile LTE proxies',
+    kind: 'Mobile',
     text: 'IP addresses of cellular providers. Thousands of real phones share them, so sites trust them the most.',
     rows: [
       { ip: '198.18.4.21', place: 'US, Texas', speed: '38 Mb/s' },
@@ -27,6 +32,7 @@ export const offers: Offer[] = [
   },
   {
     title: 'Residential proxies',
+    kind: 'Residential',
     text: 'IP addresses of home landline connections: your traffic looks like an ordinary household in the city you pick.',
     rows: [
       { ip: '198.18.31.9', place: 'US, Florida', speed: '62 Mb/s' },
@@ -37,6 +43,7 @@ export const offers: Offer[] = [
   },
   {
     title: 'Datacenter proxies',
+    kind: 'Datacenter',
     text: 'IP addresses of servers and VPS: the fastest and cheapest choice for bulk work where raw speed matters.',
     rows: [
       { ip: '198.18.100.4', place: 'NL, Amsterdam', speed: '480 Mb/s' },
@@ -112,6 +119,9 @@ export function OffersSection() {
                     </Typography>
                     <Typography component="span" color="text.secondary" sx={{ display: 'block' }}>
                       {offer.text}
+                    </Typography>
+                    <Typography component="span" sx={{ display: 'block', mt: 1, fontWeight: 600 }}>
+                      from <FromPrice kind={offer.kind} /> for 24 hours
                     </Typography>
                   </ButtonBase>
                 </Box>

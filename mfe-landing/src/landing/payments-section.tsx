@@ -9,6 +9,8 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { CONTENT_MAX_WIDTH } from 'shared/ui/theme';
+import type { ReactNode } from 'react';
+import { FromPrice } from './from-price';
 import { sectionIds } from './landing-sections';
 import { SectionHeading } from './section-heading';
 import { useLandingActions } from './use-landing-actions';
@@ -43,11 +45,11 @@ const coins = [
   { name: 'Litecoin', ticker: 'LTC', symbol: 'Ł', strokes: false, color: '#345d9d' },
 ];
 
-const priceNotes = [
-  'Proxies from $0.4 for 24 hours',
-  `Minimum deposit of $${TOPUP_RULES.firstMinimum} for a new user, all of it added to your balance`,
-  '50% off if a proxy turns up on a blacklist',
-  `Refund if a proxy dies within ${REFUND_OFFLINE_WINDOW_HOURS} hours`,
+const priceNotes: { key: string; note: ReactNode }[] = [
+  { key: 'from', note: <>Proxies from <FromPrice kind="any" /> for 24 hours</> },
+  { key: 'deposit', note: `Minimum deposit of $${TOPUP_RULES.firstMinimum} for a new user, all of it added to your balance` },
+  { key: 'blacklist', note: '50% off if a proxy turns up on a blacklist' },
+  { key: 'refund', note: `Refund if a proxy dies within ${REFUND_OFFLINE_WINDOW_HOURS} hours` },
 ];
 
 /** Payments & Prices: 'Accepted cryptocurrencies' (Bitcoin, Litecoin) and Get Started (registration). */
@@ -89,8 +91,8 @@ export function PaymentsSection() {
                 Prices
               </Typography>
               <List dense disablePadding sx={{ mb: 3 }}>
-                {priceNotes.map((note) => (
-                  <ListItem key={note} disableGutters>
+                {priceNotes.map(({ key, note }) => (
+                  <ListItem key={key} disableGutters>
                     <ListItemIcon sx={{ minWidth: 32, color: 'inherit' }}>
                       <CheckCircleIcon fontSize="small" />
                     </ListItemIcon>

@@ -1,15 +1,12 @@
-import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import {
   ADDED_FILTER_OPTIONS,
-  DISTANCE_FILTER_VALUES,
   TYPE_FILTER_DELAY_MS,
   TYPE_FILTER_VALUES,
   type AddedFilter,
-  type DistanceFilter,
   type ProxyFilters,
   type TextFilterField,
   type TypeFilter,
@@ -109,40 +106,11 @@ function AddedFilterSelect() {
   );
 }
 
-function DistanceFilterSelect() {
-  const distance = useAtomValue(filtersAtom).distance;
-  const update = useSetAtom(updateFiltersAtom);
-  return (
-    <TextField
-      select
-      size="small"
-      variant="standard"
-      value={String(distance)}
-      onChange={(event) => update({ distance: Number(event.target.value) as DistanceFilter })}
-      slotProps={{ select: { inputProps: { 'aria-label': 'Filter distance' } } }}
-      sx={{ ...inputSx, mt: 0.5 }}
-    >
-      {DISTANCE_FILTER_VALUES.map((miles) => (
-        <MenuItem key={miles} value={String(miles)}>
-          +{miles} mi
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
-
 /** The filter shown under a column's title. */
 export function ColumnFilter({ filter, label }: { filter: ColumnFilterKind; label: string }) {
   switch (filter.kind) {
     case 'text':
       return <TextFilter field={filter.field} label={label} />;
-    case 'text-and-distance':
-      return (
-        <Box sx={{ display: 'flex', flexDirection: 'column' }}>
-          <TextFilter field={filter.field} label={label} />
-          <DistanceFilterSelect />
-        </Box>
-      );
     case 'bound':
       return <BoundFilter field={filter.field} label={filter.label} />;
     case 'type':

@@ -31,7 +31,6 @@ export function ipOrder(ip: string): number {
 /** What the filter row shows under a column's title. */
 export type ColumnFilterKind =
   | { kind: 'text'; field: TextFilterField }
-  | { kind: 'text-and-distance'; field: TextFilterField }
   | { kind: 'bound'; field: 'minSpeed' | 'maxPing' | 'maxPrice'; label: string }
   | { kind: 'type' }
   | { kind: 'added' };
@@ -40,6 +39,11 @@ export interface ProxyColumnMeta {
   filter?: ColumnFilterKind;
   /** Columns of short numbers: right-aligned so digits line up. */
   numeric?: boolean;
+  /**
+   * Shown in the table only where the table is wide enough for it (and always on cards): the table's other
+   * columns fit beside the details panel at 1280 px, this one would not. The sort control offers it everywhere.
+   */
+  optional?: boolean;
 }
 
 export const tableFeatureSet = tableFeatures({
@@ -83,7 +87,15 @@ const unmeasured = (value: number | null, name: string) =>
 const byMeasured = (key: 'speed' | 'ping', fallback: number) => (a: { original: ProxyListing }, b: { original: ProxyListing }) =>
   (a.original[key] ?? fallback) - (b.original[key] ?? fallback);
 
-/** IP (with flag), Domain, State, City, ISP, ZIP, Speed, Ping, Type, Added, Price; the cart toggle is separate. */
+/** Uptime over 7 days as a percentage with one decimal ("99.4%"), or a dash when the checker has not measured it. */
+export function uptimeLabel(uptime: number | null): string {
+  return uptime === null ? '—' : `${uptime.toFixed(1)}%`;
+}
+
+/**
+ * IP (with flag), Domain, State, City, ISP, ZIP, Speed, Ping, Uptime (where it fits), Type, Added, Price; the
+ * cart toggle is separate.
+ */
 export const proxyColumns = helper.columns([
   helper.accessor('sock_real_ip', {
     id: 'ip',
@@ -99,7 +111,7 @@ export const proxyColumns = helper.columns([
   }),
   helper.accessor('domain', { header: 'Domain', sortFn: 'text', cell: ({ getValue }) => domain(getValue()), meta: { filter: { kind: 'text', field: 'domain' } } }),
   helper.accessor('region', { header: 'State', sortFn: 'text', cell: ({ getValue }) => wrap(getValue()), meta: { filter: { kind: 'text', field: 'region' } } }),
-  helper.accessor('city', { header: 'City', sortFn: 'text', cell: ({ getValue }) => wrap(getValue()), meta: { filter: { kind: 'text-and-distance', field: 'city' } } }),
+  helper.accessor('city', { header: 'City', sortFn: 'text', cell: ({ getValue }) => wrap(getValue()), meta: { filter: { kind: 'text', field: 'city' } } }),
   helper.accessor('isp', { header: 'ISP', sortFn: 'text', cell: ({ getValue }) => wrap(getValue()), meta: { filter: { kind: 'text', field: 'isp' } } }),
   helper.accessor('zip', { header: 'ZIP', sortFn: 'alphanumeric', meta: { filter: { kind: 'text', field: 'zip' } } }),
   helper.accessor('speed', {
@@ -115,6 +127,20 @@ export const proxyColumns = helper.columns([
     sortDescFirst: false,
     cell: ({ getValue }) => unmeasured(getValue(), 'ms'),
     meta: { numeric: true, filter: { kind: 'bound', field: 'maxPing', label: 'Maximum ping' } },
+  }),
+  // An unmeasured exit's uptime is undefined to the table, which keeps it last in either direction.
+  helper.accessor((listing) => listing.uptime ?? undefined, {
+    id: 'uptime',
+    header: 'Uptime',
+    sortFn: 'basic',
+    sortDescFirst: true,
+    sortUndefined: 'last',
+    cell: ({ row }) => (
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }} title={row.original.uptime === null ? 'Uptime not measured yet' : 'Uptime over the last 7 days'}>
+        {uptimeLabel(row.original.uptime)}
+      </Box>
+    ),
+    meta: { numeric: true, optional: true },
   }),
   helper.accessor('user_type', { header: 'Type', sortFn: 'text', meta: { filter: { kind: 'type' } } }),
   helper.accessor('added_days_ago', {

@@ -36,6 +36,7 @@ import {
   type SoldCredentials,
 } from '../state/marketplace-atoms';
 import { ColumnFilter } from './column-filters';
+import { SortSelect } from './sort-select';
 import { proxyColumns, tableFeatureSet } from './proxy-columns';
 import { Pager } from 'shared/ui/pager';
 import { visuallyHidden } from 'shared/ui/visually-hidden';
@@ -52,6 +53,8 @@ const NO_LISTINGS: ProxyListing[] = [];
  * narrower (phones, tablets, a smaller laptop with the panel open) the rows are cards.
  */
 export const PROXY_CARDS_BELOW = 950;
+/** The optional columns (Uptime) join the table from this width of it; on cards they are always there. */
+export const OPTIONAL_COLUMNS_FROM = 1010;
 /** Each column's part in a card: the address leads, then the price and the cart toggle. */
 const cardPart = (columnId: string) => (columnId === 'ip' ? CARD.lead : columnId === 'price' ? CARD.price : CARD.detail);
 
@@ -90,6 +93,7 @@ const ProxyRow = memo(function ProxyRow({
             align={cell.column.columnDef.meta?.numeric ? 'right' : 'left'}
             data-card={cardPart(cell.column.id)}
             data-label={String(cell.column.columnDef.header ?? cell.column.id)}
+            data-optional={cell.column.columnDef.meta?.optional ? '' : undefined}
           >
             <CellValue row={row} columnId={cell.column.id} />
           </TableCell>
@@ -149,7 +153,7 @@ function CellValue({ row, columnId }: { row: ProxyRowModel; columnId: string }) 
  * Proxy list on TanStack Table: 11 sortable columns and a cart toggle, a filter under every title, a
  * sticky header, 50 rows a page. Narrower than the columns need, its rows become cards (shared/ui/card-table).
  */
-export function ProxyTable() {
+export function ProxyTable({ filtersFolded = false }: { filtersFolded?: boolean }) {
   const selection = useAtomValue(selectionAtom);
   const findQuery = useAtomValue(findQueryAtom);
   const filters = useAtomValue(filtersAtom);
@@ -228,8 +232,22 @@ export function ProxyTable() {
       id="proxy-results"
       variant="outlined"
       aria-label="Proxies"
-      sx={[{ scrollMarginTop: { xs: 64, sm: 72 } }, cardTableSx(PROXY_CARDS_BELOW)]}
+      data-filters-folded={filtersFolded ? '' : undefined}
+      sx={[
+        { scrollMarginTop: { xs: 64, sm: 72 } },
+        // On a phone with the filters folded away the column filters go with them (the Sort by control sorts).
+        { '&[data-filters-folded] thead': { display: 'none' } },
+        cardTableSx(PROXY_CARDS_BELOW),
+        {
+          [`@container (min-width: ${PROXY_CARDS_BELOW}px) and (max-width: ${OPTIONAL_COLUMNS_FROM - 0.02}px)`]: {
+            '& [data-optional]': { display: 'none' },
+          },
+        },
+      ]}
     >
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', px: 1.5, pt: 1 }}>
+        <SortSelect sorting={sorting} onChange={setSorting} />
+      </Box>
       {findQuery !== null && (
         <Typography variant="body2" sx={{ px: 1.5, pt: 1 }} color="text.secondary">
           {(find.data?.length ?? 0) >= FIND_LIMIT
@@ -268,6 +286,7 @@ export function ProxyTable() {
                       sortDirection={sorted}
                       align={column.columnDef.meta?.numeric ? 'right' : 'left'}
                       data-testid={`column-${column.id}`}
+                      data-optional={column.columnDef.meta?.optional ? '' : undefined}
                     >
                       <TableSortLabel
                         active={sorted !== false}

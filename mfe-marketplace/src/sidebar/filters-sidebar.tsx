@@ -1,6 +1,8 @@
+import FilterListIcon from '@mui/icons-material/FilterList';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
@@ -10,12 +12,30 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { activeFilterCount } from 'contract/proxy-filters';
 import { cartCountAtom } from 'shared/cart/cart-atoms';
 import { selectedTabAtom } from '../state/tab-atoms';
+import { DistanceFilter } from './distance-filter';
 import { useCountries } from '../api/countries';
 import { useStates } from '../api/states';
-import { cartOpenAtom, chooseLocationAtom, filtersAtom, resetFiltersAtom, selectionAtom, updateFiltersAtom } from '../state/marketplace-atoms';
+import {
+  cartOpenAtom,
+  chooseLocationAtom,
+  filtersAtom,
+  filtersOpenAtom,
+  resetFiltersAtom,
+  selectionAtom,
+  updateFiltersAtom,
+} from '../state/marketplace-atoms';
+
+/** The id of what the phone's Filters button shows and hides (the checkboxes here, the table's column filters). */
+export const FILTER_CONTROLS_ID = 'proxy-filter-controls';
+
+/** "Filters", and how many apply: "Filters · 2 active". */
+export function filtersButtonLabel(count: number): string {
+  return count === 0 ? 'Filters' : `Filters · ${count} active`;
+}
 
 /** Country (or, on the USA tab, state) selection for the chosen tab. */
 function LocationSelect() {
@@ -51,7 +71,9 @@ function LocationSelect() {
 
 /**
  * The filter bar above the table: the two checkboxes, 'reset filters', country selection, and on mobile
- * the cart item. It runs across the page rather than down its side, leaving the width to the table.
+ * the cart item. It runs across the page rather than down its side, leaving the width to the table. On a
+ * phone the checkboxes, 'reset filters' and the table's column filters fold away behind a Filters button
+ * that says how many filters apply, so the proxies come first.
  */
 export function FiltersSidebar({ compact }: { compact: boolean }) {
   const filters = useAtomValue(filtersAtom);
@@ -59,6 +81,8 @@ export function FiltersSidebar({ compact }: { compact: boolean }) {
   const reset = useSetAtom(resetFiltersAtom);
   const cartCount = useAtomValue(cartCountAtom);
   const openCart = useSetAtom(cartOpenAtom);
+  const [open, setOpen] = useAtom(filtersOpenAtom);
+  const folded = compact && !open;
   return (
     <Stack
       component="nav"
@@ -68,19 +92,42 @@ export function FiltersSidebar({ compact }: { compact: boolean }) {
       useFlexGap
       sx={{ flexWrap: 'wrap', alignItems: compact ? 'stretch' : 'center' }}
     >
-      <FormControlLabel
-        control={<Checkbox checked={filters.excludeBlacklisted} onChange={(event) => update({ excludeBlacklisted: event.target.checked })} />}
-        label="Exclude blacklisted proxies"
-      />
-      <FormControlLabel
-        control={<Checkbox checked={filters.residentialOnly} onChange={(event) => update({ residentialOnly: event.target.checked })} />}
-        label="Residential only proxies"
-      />
-      <Box>
-        <Link component="button" type="button" onClick={() => reset()}>
-          reset filters
-        </Link>
-      </Box>
+      {compact && (
+        <Button
+          variant={open ? 'contained' : 'outlined'}
+          startIcon={<FilterListIcon />}
+          aria-expanded={open}
+          aria-controls={FILTER_CONTROLS_ID}
+          onClick={() => setOpen(!open)}
+          sx={{ alignSelf: 'flex-start' }}
+        >
+          {filtersButtonLabel(activeFilterCount(filters))}
+        </Button>
+      )}
+      {!folded && (
+        <Stack
+          id={FILTER_CONTROLS_ID}
+          direction={compact ? 'column' : 'row'}
+          spacing={compact ? 0 : 2}
+          useFlexGap
+          sx={{ flexWrap: 'wrap', alignItems: compact ? 'stretch' : 'center' }}
+        >
+          <FormControlLabel
+            control={<Checkbox checked={filters.excludeBlacklisted} onChange={(event) => update({ excludeBlacklisted: event.target.checked })} />}
+            label="Exclude blacklisted proxies"
+          />
+          <FormControlLabel
+            control={<Checkbox checked={filters.residentialOnly} onChange={(event) => update({ residentialOnly: event.target.checked })} />}
+            label="Residential only proxies"
+          />
+          <Box>
+            <Link component="button" type="button" onClick={() => reset()}>
+              reset filters
+            </Link>
+          </Box>
+          <DistanceFilter />
+        </Stack>
+      )}
       <Box sx={{ width: compact ? '100%' : 280 }}>
         <LocationSelect />
       </Box>

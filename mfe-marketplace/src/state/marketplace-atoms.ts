@@ -54,6 +54,9 @@ export const updateFiltersAtom = atom(null, (get, set, change: Partial<ProxyFilt
   set(pageAtom, 1);
 });
 
+/** On a phone the filters fold away behind a button; open: shown. Wider screens always show them. */
+export const filtersOpenAtom = atom(false);
+
 export const resetFiltersAtom = atom(null, (_get, set) => {
   set(filtersAtom, EMPTY_FILTERS);
   set(pageAtom, 1);

@@ -4,11 +4,11 @@ import { formatDateTime } from 'shared/format/date';
 import { formatMoney } from 'shared/format/money';
 import { useTopups } from '../api/get-topups';
 import { PaymentsTable } from '../payments-table';
+import { TopupType } from './topup-type';
 
 const columns = [
   { header: 'Date', cell: (topup: TopupRecord) => formatDateTime(topup.createdAt) },
-  // The order's reference, short: enough to quote in a support ticket.
-  { header: 'Type', cell: (topup: TopupRecord) => `Top-up #${topup._id.slice(0, 8)}` },
+  { header: 'Type', cell: (topup: TopupRecord) => <TopupType topup={topup} /> },
   { header: 'Amount($)', cell: (topup: TopupRecord) => formatMoney(topup.amount), align: 'right' as const },
 ];
 

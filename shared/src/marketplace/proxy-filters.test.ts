@@ -1,4 +1,4 @@
-import { EMPTY_FILTERS, filterProxies, unsoldItems, withinDistance, type ProxyFilters } from 'contract/proxy-filters';
+import { activeFilterCount, distanceKm, EMPTY_FILTERS, filterProxies, unsoldItems, withinDistance, type ProxyFilters } from 'contract/proxy-filters';
 import { listingFixture as listing } from 'test-kit/listing-fixture';
 
 const ids = (filters: Partial<ProxyFilters>, rows = sample) =>
@@ -58,18 +58,38 @@ describe('type, added and distance filters', () => {
     expect(ids({ added: 'any' }, aged)).toHaveLength(8);
   });
 
-  it('keeps listings where cos(latitude) * 69.17 reaches the chosen miles', () => {
-    expect(withinDistance(0, 25)).toBe(true);
-    expect(withinDistance(68.8, 25)).toBe(true);
-    expect(withinDistance(68.9, 25)).toBe(false);
-    expect(withinDistance(43.7, 50)).toBe(true);
-    expect(withinDistance(-43.8, 50)).toBe(false);
-    expect(withinDistance(0, 100)).toBe(false);
-    const places = [0, 30, 45, 60, 70, -80].map((latitude) => listing({ id: String(latitude), latitude }));
-    expect(ids({ distance: 0 }, places)).toHaveLength(6);
-    expect(ids({ distance: 25 }, places)).toEqual(['0', '30', '45', '60']);
-    expect(ids({ distance: 50 }, places)).toEqual(['0', '30']);
-    expect(ids({ distance: 100 }, places)).toEqual([]);
+  it('measures great-circle distances in km', () => {
+    const austin = { latitude: 30.2672, longitude: -97.7431 };
+    const dallas = { latitude: 32.7767, longitude: -96.797 };
+    // Austin to Dallas is about 292 km as the crow flies; a degree of latitude about 111.2 km.
+    expect(distanceKm(austin, dallas)).toBeGreaterThan(285);
+    expect(distanceKm(austin, dallas)).toBeLessThan(300);
+    expect(distanceKm({ latitude: 0, longitude: 0 }, { latitude: 1, longitude: 0 })).toBeCloseTo(111.19, 1);
+    expect(distanceKm(austin, austin)).toBe(0);
+    // Across the antimeridian: 2 degrees of longitude at the equator, not 358.
+    expect(distanceKm({ latitude: 0, longitude: 179 }, { latitude: 0, longitude: -179 })).toBeCloseTo(222.4, 0);
+  });
+
+  it('keeps listings within the chosen km of the chosen place; one not located yet is left out; no place or 0 km: every listing', () => {
+    const austin = { name: '78701 Austin, TX', latitude: 30.2713, longitude: -97.7426 };
+    const places = [
+      listing({ id: 'austin', latitude: 30.27, longitude: -97.74 }),
+      listing({ id: 'round-rock', latitude: 30.51, longitude: -97.68 }),
+      listing({ id: 'san-antonio', latitude: 29.42, longitude: -98.49 }),
+      listing({ id: 'dallas', latitude: 32.78, longitude: -96.8 }),
+      listing({ id: 'berlin', latitude: 52.52, longitude: 13.4 }),
+      listing({ id: 'unlocated', latitude: 0, longitude: null }),
+    ];
+    const all = places.map((row) => row.id);
+    expect(ids({ distance: { km: 25, from: austin } }, places)).toEqual(['austin']);
+    expect(ids({ distance: { km: 50, from: austin } }, places)).toEqual(['austin', 'round-rock']);
+    // San Antonio is about 118 km from Austin, Dallas about 292 km.
+    expect(ids({ distance: { km: 100, from: austin } }, places)).toEqual(['austin', 'round-rock']);
+    expect(ids({ distance: { km: 250, from: austin } }, places)).toEqual(['austin', 'round-rock', 'san-antonio']);
+    expect(ids({ distance: { km: 500, from: austin } }, places)).toEqual(['austin', 'round-rock', 'san-antonio', 'dallas']);
+    expect(ids({ distance: { km: 0, from: austin } }, places)).toEqual(all);
+    expect(ids({ distance: { km: 100, from: null } }, places)).toEqual(all);
+    expect(withinDistance({ latitude: 0, longitude: null }, { km: 500, from: austin })).toBe(false);
   });
 
   it('bounds speed from below, ping and price from above, and ignores what is not a number', () => {
@@ -124,5 +144,26 @@ describe('sidebar filters', () => {
 describe('bulk purchase', () => {
   it('sends only the unsold cart items', () => {
     expect(unsoldItems([listing({ id: '1' }), listing({ id: '2', sold: true }), listing({ id: '3', sold: false })]).map((item) => item.id)).toEqual(['1', '3']);
+  });
+});
+
+describe('active filter count', () => {
+  it('counts each text, bound and choice that is set and each ticked checkbox; blanks do not count', () => {
+    expect(activeFilterCount(EMPTY_FILTERS)).toBe(0);
+    expect(activeFilterCount({ ...EMPTY_FILTERS, text: { ...EMPTY_FILTERS.text, city: 'Austin', zip: '  ' } })).toBe(1);
+    expect(
+      activeFilterCount({
+        ...EMPTY_FILTERS,
+        text: { ...EMPTY_FILTERS.text, isp: 'com', domain: 'net' },
+        type: 'MOB',
+        added: 0,
+        maxPrice: '1',
+        residentialOnly: true,
+        excludeBlacklisted: true,
+      }),
+    ).toBe(7);
+    // A distance counts once it has a place to measure from.
+    expect(activeFilterCount({ ...EMPTY_FILTERS, distance: { km: 50, from: null } })).toBe(0);
+    expect(activeFilterCount({ ...EMPTY_FILTERS, distance: { km: 50, from: { name: 'Texas', latitude: 31, longitude: -98 } } })).toBe(1);
   });
 });

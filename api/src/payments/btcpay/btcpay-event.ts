@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { TopupCoin } from 'contract/payments';
 
 /**
  * The subset of BTCPay Server's webhook payload (Greenfield "WebhookInvoiceEvent") that crediting needs.
@@ -17,7 +18,37 @@ export interface BtcpayInvoiceEvent {
   [extra: string]: unknown;
 }
 
-export type InvoiceEventType = 'InvoiceSettled' | 'InvoiceExpired' | 'InvoiceInvalid' | 'InvoiceProcessing' | 'InvoiceReceivedPayment';
+export type InvoiceEventType =
+  | 'InvoiceSettled'
+  | 'InvoiceExpired'
+  | 'InvoiceInvalid'
+  | 'InvoiceProcessing'
+  | 'InvoiceReceivedPayment'
+  | 'InvoicePaymentSettled';
+
+/** A payment of an invoice: the coin and the id of the transaction that carried it. */
+export interface InvoicePayment {
+  coin: TopupCoin;
+  transactionId: string;
+}
+
+const COINS: readonly string[] = ['BTC', 'LTC'] satisfies TopupCoin[];
+
+/**
+ * The payment a payment event carries (InvoiceReceivedPayment, InvoicePaymentSettled), or null. The method is
+ * `paymentMethodId` in BTCPay 2 ("BTC-CHAIN", "LTC-CHAIN") and `paymentMethod` before ("BTC", "LTC"); its
+ * coin is the part before the first separator. An on-chain payment's id is `<txid>-<output index>`: the
+ * transaction id is what a customer finds in a block explorer, so the output index is dropped.
+ */
+export function paymentOf(event: BtcpayInvoiceEvent): InvoicePayment | null {
+  const method = typeof event.paymentMethodId === 'string' ? event.paymentMethodId : event.paymentMethod;
+  const payment = event.payment as { id?: unknown } | undefined;
+  if (typeof method !== 'string' || typeof payment?.id !== 'string') return null;
+  const coin = method.split(/[-_]/)[0]?.toUpperCase() ?? '';
+  const transactionId = payment.id.replace(/-\d+$/, '');
+  if (!COINS.includes(coin) || !/^[A-Za-z0-9]{1,128}$/.test(transactionId)) return null;
+  return { coin: coin as TopupCoin, transactionId };
+}
 
 /** What a webhook means for our order: pay it in, give up on it, or nothing we act on. */
 export type InvoiceOutcome = 'settled' | 'failed' | 'ignored';
@@ -64,6 +95,8 @@ export function buildInvoiceEvent(input: {
   invoiceId: string;
   webhookId: string;
   metadata?: Record<string, unknown>;
+  /** A payment event's payment, as BTCPay 2 writes it. */
+  payment?: InvoicePayment;
 }): BtcpayInvoiceEvent {
   const deliveryId = randomId();
   const event: BtcpayInvoiceEvent = {
@@ -78,6 +111,11 @@ export function buildInvoiceEvent(input: {
     metadata: input.metadata ?? {},
   };
   if (input.type === 'InvoiceSettled' || input.type === 'InvoiceInvalid') event.manuallyMarked = false;
+  if (input.payment) {
+    event.afterExpiration = false;
+    event.paymentMethodId = `${input.payment.coin}-CHAIN`;
+    event.payment = { id: `${input.payment.transactionId}-0`, receivedDate: event.timestamp, status: 'Settled' };
+  }
   if (input.type === 'InvoiceSettled') event.overPaid = false;
   if (input.type === 'InvoiceExpired') event.partiallyPaid = false;
   return event;

@@ -11,6 +11,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/health/live',
   'GET /api/health/ready',
   'GET /api/config',
+  // The landing page's "from $X" figures, for visitors.
+  'GET /api/proxy/from-prices',
   'POST /api/auth/register',
   'GET /api/auth/challenge',
   'POST /api/auth/verify',

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, it } from 'node:test';
 import { io as connectSocket } from 'socket.io-client';
-import type { OrderRecord } from 'contract/payments';
+import type { OrderRecord, TopupRecord } from 'contract/payments';
 import { BALANCE_EVENT, type BalanceEvent } from 'contract/realtime';
-import { buildInvoiceEvent } from '../../../payments/btcpay/btcpay-event.ts';
+import { buildInvoiceEvent, paymentOf, type BtcpayInvoiceEvent } from '../../../payments/btcpay/btcpay-event.ts';
 import { topupReference } from '../../../payments/crediting.ts';
 import {
   assertMoneyInvariant,
@@ -117,6 +117,37 @@ for (const backend of backends) {
       assert.deepEqual(await ledgerRows(app, user.id), []);
     });
 
+    it('stores the coin and transaction id a payment event reports, before or after the invoice settles; older orders have none', async (t) => {
+      const { app, btcpay } = await buildWithBtcpay(t, backend);
+      const user = await signedInUser(app);
+      const topups = async () => (await injectWithLogin(app, user.token, { method: 'GET', url: `/api/payments/topups/${user.id}` })).json<TopupRecord[]>();
+      const before = await openInvoice(app, user, 50);
+      const after = await openInvoice(app, user, 60);
+      const untold = await openInvoice(app, user, 70);
+      const btcTx = 'a'.repeat(63) + '1';
+      const ltcTx = 'b'.repeat(63) + '2';
+      // Paid in Bitcoin, the payment reported before the invoice settles (BTCPay's usual order).
+      assert.equal((await btcpay.deliver(before, 'InvoicePaymentSettled', { coin: 'BTC', transactionId: btcTx })).status, 200);
+      assert.equal(await orderStatus(app, before), 'pending');
+      assert.equal(await balanceCents(app, user.id), 0);
+      assert.equal((await btcpay.deliver(before, 'InvoiceSettled')).status, 200);
+      // Paid in Litecoin, the payment's event arriving after the invoice's.
+      assert.equal((await btcpay.deliver(after, 'InvoiceSettled')).status, 200);
+      assert.equal((await btcpay.deliver(after, 'InvoicePaymentSettled', { coin: 'LTC', transactionId: ltcTx })).status, 200);
+      // Settled without a payment event (as every order before the processor reported them).
+      assert.equal((await btcpay.deliver(untold, 'InvoiceSettled')).status, 200);
+      assert.equal(await balanceCents(app, user.id), 18000);
+      const shown = Object.fromEntries((await topups()).map((topup) => [topup.amount, { coin: topup.coin, transactionId: topup.transactionId, status: topup.status }]));
+      assert.deepEqual(shown, {
+        50: { coin: 'BTC', transactionId: btcTx, status: 'completed' },
+        60: { coin: 'LTC', transactionId: ltcTx, status: 'completed' },
+        70: { coin: null, transactionId: null, status: 'completed' },
+      });
+      // A payment event redelivered changes nothing more.
+      assert.equal((await btcpay.deliver(before, 'InvoicePaymentSettled', { coin: 'BTC', transactionId: btcTx })).status, 200);
+      assert.equal(await balanceCents(app, user.id), 18000);
+    });
+
     it('events that are not final (created, processing, payment received) change nothing', async (t) => {
       const { app, btcpay } = await buildWithBtcpay(t, backend);
       const user = await signedInUser(app);
@@ -191,3 +222,22 @@ for (const backend of backends) {
     });
   });
 }
+
+describe('the payment a BTCPay event reports', () => {
+  const event = (fields: Record<string, unknown>) => ({ type: 'InvoicePaymentSettled', invoiceId: 'i', ...fields }) as unknown as BtcpayInvoiceEvent;
+  const tx = 'c0ffee'.repeat(10) + 'beef';
+
+  it('reads BTCPay 2 (paymentMethodId) and BTCPay 1 (paymentMethod), dropping the output index of an on-chain payment id', () => {
+    assert.deepEqual(paymentOf(event({ paymentMethodId: 'BTC-CHAIN', payment: { id: `${tx}-1` } })), { coin: 'BTC', transactionId: tx });
+    assert.deepEqual(paymentOf(event({ paymentMethod: 'LTC', payment: { id: `${tx}-0` } })), { coin: 'LTC', transactionId: tx });
+    assert.deepEqual(paymentOf(event({ paymentMethod: 'ltc_OnChain', payment: { id: tx } })), { coin: 'LTC', transactionId: tx });
+  });
+
+  it('ignores a coin the shop does not take, a missing payment and an id that is no transaction id', () => {
+    assert.equal(paymentOf(event({ paymentMethodId: 'XMR-CHAIN', payment: { id: tx } })), null);
+    assert.equal(paymentOf(event({ paymentMethodId: 'BTC-CHAIN' })), null);
+    assert.equal(paymentOf(event({ paymentMethodId: 'BTC-CHAIN', payment: { id: '<script>' } })), null);
+    assert.equal(paymentOf(event({ paymentMethodId: 'BTC-CHAIN', payment: { id: 'x'.repeat(129) } })), null);
+    assert.equal(paymentOf(event({ payment: { id: tx } })), null);
+  });
+});

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MessageResponse } from 'contract/errors';
 import { findInvalidText } from '../../../http/invalid-text.ts';
 import { errors } from '../../../http/schemas.ts';
-import { outcomeOf, parseInvoiceEvent } from '../../../payments/btcpay/btcpay-event.ts';
+import { outcomeOf, parseInvoiceEvent, paymentOf } from '../../../payments/btcpay/btcpay-event.ts';
 import type { PaymentProvider } from '../../../payments/payment-provider.ts';
 import { isValidWebhookSignature } from '../../../payments/webhook-signature.ts';
 
@@ -48,7 +48,7 @@ const webhook: FastifyPluginAsyncTypebox<{ provider: PaymentProvider }> = async 
       // The body is raw bytes here, out of reach of the app-wide text check: the event gets it instead.
       if (!event || findInvalidText(event, 'body') !== null) return reply.code(400).send({ message: webhookMessages.notAnEvent });
 
-      const result = await app.repositories.orders.applyInvoiceOutcome(provider.name, event.invoiceId, outcomeOf(event.type));
+      const result = await app.repositories.orders.applyInvoiceOutcome(provider.name, event.invoiceId, outcomeOf(event.type), paymentOf(event));
       request.log.info(
         { provider: provider.name, invoiceId: event.invoiceId, type: event.type, deliveryId: event.deliveryId, isRedelivery: event.isRedelivery, result: result.kind },
         'invoice event',

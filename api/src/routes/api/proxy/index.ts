@@ -18,8 +18,12 @@ import {
   PurchaseRefusal,
   RegionCount,
   SearchBody,
+  StartingPricesResponse,
   StateCount,
 } from 'contract/marketplace';
+import { STARTING_PRICES_TTL_SECONDS } from 'contract/starting-prices';
+import { Place, PlaceQuery } from 'contract/places';
+import { createPlaceLookup } from '../../../marketplace/places.ts';
 import { FIND_LIMIT, FIND_MIN_LENGTH } from 'contract/limits';
 import { centsToDollars } from 'contract/money';
 import { authMessages } from 'contract/auth-rules';
@@ -55,6 +59,39 @@ const proxy: FastifyPluginAsyncTypebox = async (app) => {
     '/region',
     { schema: { summary: 'Listings for sale per region tab', response: { 200: Type.Array(RegionCount) } } },
     async (request, reply) => sendJson(request, reply, await cache.json('regions', () => market.regionCounts())),
+  );
+
+  const places = createPlaceLookup();
+  app.get(
+    '/place',
+    {
+      schema: {
+        summary: 'Where a US ZIP code, a city ("Austin, TX", "Berlin, DE") or a US state is: the distance filter\'s point',
+        querystring: PlaceQuery,
+        response: { 200: Place, ...errors(400, 404) },
+      },
+    },
+    async (request) => {
+      const place = places.find(request.query.q);
+      if (!place) throw new HttpError(404, marketMessages.unknownPlace(request.query.q));
+      return place;
+    },
+  );
+
+  app.get(
+    '/from-prices',
+    {
+      config: { public: true },
+      schema: {
+        summary: 'The cheapest proxy for sale of each kind (the landing page\'s "from $X"), dollars; null: none for sale',
+        response: { 200: StartingPricesResponse, ...errors(503) },
+      },
+    },
+    async (_request, reply) => {
+      const prices = await app.startingPrices.current();
+      if (prices === null) throw new HttpError(503, marketMessages.pricesUnavailable);
+      return reply.header('cache-control', `public, max-age=${STARTING_PRICES_TTL_SECONDS}`).send(prices);
+    },
   );
 
   app.get(

@@ -16,7 +16,7 @@ import { backends } from '../../../test/helpers.ts';
 
 const LISTING_KEYS = [
   'added_days_ago', 'blacklists_checked_at', 'city', 'country', 'css_black', 'ct', 'dns_ip', 'domain', 'id', 'img', 'isp',
-  'latitude', 'location_at', 'location_ip', 'pbl_black',
+  'latitude', 'location_at', 'location_ip', 'longitude', 'pbl_black',
   'ping', 'price', 'region', 'sbl_black', 'sock_real_ip', 'speed', 'state_placeholder', 'time_zone', 'uptime', 'user_type', 'xbl_black', 'zip',
 ].filter((key) => key !== 'state_placeholder');
 

@@ -2,12 +2,13 @@
 // server-rendered HTML with one stylesheet file (the CSP allows no inline script or style) and forms, so it
 // works without any script. Confirming signs a BTCPay-format InvoiceSettled event with the sandbox secret
 // and delivers it to this app's own webhook route: the production verification and crediting path.
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { PAID_QUERY } from 'contract/checkout-return';
-import { buildInvoiceEvent, type InvoiceEventType } from '../../../../payments/btcpay/btcpay-event.ts';
-import { renderSandboxCheckout, renderSandboxNotFound } from '../../../../payments/sandbox/sandbox-checkout-page.ts';
+import { buildInvoiceEvent, type InvoiceEventType, type InvoicePayment } from '../../../../payments/btcpay/btcpay-event.ts';
+import { DEMO_COINS, renderSandboxCheckout, renderSandboxNotFound, type DemoCoin } from '../../../../payments/sandbox/sandbox-checkout-page.ts';
 import { SANDBOX_CHECKOUT_PATH } from '../../../../payments/sandbox/sandbox-provider.ts';
 import { sendUnavailable } from '../../../../http/error-handler.ts';
 import { signWebhookBody } from '../../../../payments/webhook-signature.ts';
@@ -30,7 +31,7 @@ const sandbox: FastifyPluginAsyncTypebox<SandboxRoutesOptions> = async (app, { r
   const orders = app.repositories.orders;
   const stylesheet = await readFile(new URL('../../../../payments/sandbox/sandbox-checkout.css', import.meta.url));
 
-  // The checkout's forms post urlencoded fields (only `coin`, which is informational); nothing else here does.
+  // The checkout's forms post urlencoded fields (only `coin`: the coin the test payment is made in); nothing else here does.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
@@ -62,8 +63,8 @@ const sandbox: FastifyPluginAsyncTypebox<SandboxRoutesOptions> = async (app, { r
   });
 
   /** Delivers the event to the webhook route exactly as BTCPay would: raw JSON, signed, over HTTP semantics. */
-  async function deliver(invoiceId: string, type: InvoiceEventType) {
-    const raw = JSON.stringify(buildInvoiceEvent({ type, storeId: 'sandbox', invoiceId, webhookId: 'sandbox' }));
+  async function deliver(invoiceId: string, type: InvoiceEventType, payment?: InvoicePayment) {
+    const raw = JSON.stringify(buildInvoiceEvent({ type, storeId: 'sandbox', invoiceId, webhookId: 'sandbox', ...(payment ? { payment } : {}) }));
     return app.inject({
       method: 'POST',
       url: `/api/payments/webhook/${provider.name}`,
@@ -82,6 +83,14 @@ const sandbox: FastifyPluginAsyncTypebox<SandboxRoutesOptions> = async (app, { r
       if (!order) {
         html(reply);
         return reply.code(404).send(renderSandboxNotFound({ stylesheetPath: STYLESHEET_PATH, returnUrl }));
+      }
+      // A confirmed test payment first reports its payment (the chosen coin, a made-up transaction id), as
+      // BTCPay reports a payment settling before the invoice does.
+      if (type === 'InvoiceSettled') {
+        const chosen = (request.body as { coin?: unknown } | undefined)?.coin;
+        const coin: DemoCoin = DEMO_COINS.find((known) => known === chosen) ?? 'BTC';
+        const paid = await deliver(invoiceId, 'InvoicePaymentSettled', { coin, transactionId: randomBytes(32).toString('hex') });
+        if (paid.statusCode === 503) return sendUnavailable(reply);
       }
       const delivery = await deliver(invoiceId, type);
       // The webhook could not reach the database: so is the payer told, and the button may be pressed again.

@@ -5,7 +5,8 @@ import { buildInvoiceEvent } from '../../../../payments/btcpay/btcpay-event.ts';
 import { assertMoneyInvariant, balanceCents, buildWithSandbox, createOrder, ledgerRows, signedInUser } from '../../../../test/payments-kit.ts';
 import { topUpMessages } from '../../../../payments/top-up-rules.ts';
 import { signWebhookBody } from '../../../../payments/webhook-signature.ts';
-import { backends } from '../../../../test/helpers.ts';
+import { backends, injectWithLogin } from '../../../../test/helpers.ts';
+import type { TopupRecord } from 'contract/payments';
 
 const sandboxOff = { payments: { provider: 'sandbox' as const, sandboxEnabled: false } };
 
@@ -44,6 +45,10 @@ for (const backend of backends) {
       assert.equal(confirm.statusCode, 303);
       assert.equal(confirm.headers.location, 'http://portal.test/payments?paid=1');
       assert.equal(await balanceCents(app, user.id), 5000);
+      // The coin chosen on the checkout and the payment's (made-up) transaction id reach the top-up history.
+      const [topup] = (await injectWithLogin(app, user.token, { method: 'GET', url: `/api/payments/topups/${user.id}` })).json<TopupRecord[]>();
+      assert.equal(topup?.coin, 'LTC');
+      assert.match(topup?.transactionId ?? '', /^[0-9a-f]{64}$/);
 
       // A second click (or a replayed form post) credits nothing more; the page now says it is paid.
       assert.equal((await app.inject(form(`${checkoutUrl.pathname}/confirm`, { coin: 'BTC' }))).statusCode, 303);
