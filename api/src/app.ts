@@ -14,6 +14,7 @@ import docs from './plugins/docs.ts';
 import inventory, { type InventoryChecker } from './plugins/inventory.ts';
 import jobs from './plugins/jobs.ts';
 import mail from './plugins/mail.ts';
+import operatorLive from './plugins/operator-live.ts';
 import portal from './plugins/portal.ts';
 import marketplace from './plugins/marketplace.ts';
 import metrics from './plugins/metrics.ts';
@@ -84,6 +85,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     await app.register(repositories);
     await app.register(payments, { config });
     await app.register(inventory, { config, checker: dependencies.checker ?? null });
+    await app.register(operatorLive);
     await app.register(marketplace, { config });
     await app.register(renewal, { config });
     await app.register(releases, { config });

@@ -15,13 +15,16 @@ export type ExitState = Static<typeof ExitState>;
 /**
  * POST /api/operator/inventory/import?source=…|sync=…: the file itself is the body (text/plain or text/csv).
  * `sync` names the source and retires its exits the file does not list; `skipInvalid` imports the good lines
- * of a file with bad ones; `type` is the type of lines that name none (default datacenter).
+ * of a file with bad ones; `type` is the type of lines that name none (default datacenter); `dryRun` writes
+ * nothing and says what importing would do.
  */
 export const ImportQuery = Type.Object({
   source: Type.Optional(SourceName),
   sync: Type.Optional(SourceName),
   skipInvalid: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
   type: Type.Optional(DeclaredType),
+  /** `true`: report what the import would do (the same per-line report and counts) and write nothing. */
+  dryRun: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
 });
 export type ImportQuery = Static<typeof ImportQuery>;
 
@@ -32,6 +35,8 @@ const Duplicate = Type.Object({ line: Type.Integer(), of: Type.Integer() });
 export const ImportReport = Type.Object({
   message: Type.String(),
   imported: Type.Boolean(),
+  /** A dry run that would import: the counts are what importing this file would write now. */
+  dryRun: Type.Optional(Type.Boolean()),
   source: Type.String(),
   sync: Type.Boolean(),
   /** Lines naming an exit (not counting blank lines, comments or a CSV header). */

@@ -42,3 +42,13 @@ export const TICKET_EVENT = 'ticket';
 export interface TicketEvent {
   ticketId: string;
 }
+
+/**
+ * Socket.io event to every connected operator when the console's figures changed (the inventory, the ledger,
+ * the leases); the console refetches those areas.
+ */
+export const OPERATOR_EVENT = 'operator';
+export type OperatorArea = 'inventory' | 'money' | 'leases';
+export interface OperatorEvent {
+  areas: OperatorArea[];
+}

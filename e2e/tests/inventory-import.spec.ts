@@ -1,62 +1,18 @@
-import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { createServer as createTcpServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test } from '../support/fixtures.ts';
+import { inventory, microsocksInstalled, startMicrosocks } from '../support/upstreams.ts';
 import { topUpThroughSandbox } from '../support/sandbox-payments.ts';
 import { createCustomer, signIn } from '../support/session.ts';
 import { fetchThroughProxy } from '../support/socks-fetch.ts';
-import { localDirs, REPO_ROOT, target } from '../support/target.ts';
+import { target } from '../support/target.ts';
 
 // The operator's side of the shop, end to end on loopback: three upstream SOCKS5 servers (Debian's microsocks,
 // each sending its traffic out from its own 127.0.0.x address) are imported from a file with the inventory
 // command while the portal runs, checked, and one is bought by a customer in the browser; a page fetched
 // through the proxy string the portal gave arrives from that upstream's address.
-
-const run = promisify(execFile);
-const microsocksInstalled = spawnSync('microsocks', ['-h']).error === undefined;
-
-async function freePort(): Promise<number> {
-  const server = createTcpServer();
-  await new Promise<void>((resolve) => server.listen({ host: '127.0.0.1', port: 0 }, resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-interface Upstream {
-  port: number;
-  exitAddress: string;
-  process: ChildProcess;
-}
-
-async function startMicrosocks(exitAddress: string, login?: string, password?: string): Promise<Upstream> {
-  const port = await freePort();
-  const args = ['-i', '127.0.0.1', '-p', String(port), '-b', exitAddress, ...(login && password ? ['-u', login, '-P', password] : [])];
-  const child = spawn('microsocks', args, { stdio: 'ignore' });
-  // Listening once a connection is accepted.
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const up = await new Promise<boolean>((resolve) => {
-      const probe = createTcpServer();
-      probe.once('error', () => resolve(true));
-      probe.listen({ host: '127.0.0.1', port }, () => probe.close(() => resolve(false)));
-    });
-    if (up) break;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return { port, exitAddress, process: child };
-}
-
-/** The operator's command, run as `npm run inventory -- …` runs it, against this run's portal. */
-async function inventory(...args: string[]): Promise<string> {
-  const { localRunDir } = target();
-  const { stdout } = await run(process.execPath, [join(REPO_ROOT, 'api', 'src', 'cli', 'inventory.ts'), ...args], {
-    env: { ...process.env, DATA_DIR: localDirs(localRunDir!).data, CALLER_CWD: localRunDir! },
-  });
-  return stdout;
-}
 
 test('an operator imports three upstreams while the portal runs, checks them, and a customer buys one that carries the page through its exit', { tag: ['@marketplace', '@history'] }, async ({ page, request, sandbox: _ }) => {
   test.skip(!target().localRunDir, "operator: the inventory command runs on the portal's own machine and data dir; a deployed portal is stocked by its operator");

@@ -2,42 +2,11 @@
 // made one with the grant-operator command while the portal runs, adjusts a customer's balance and the
 // customer's open tab shows the new balance without a reload. Its pages pass axe in both themes and fit a
 // 390 px phone and a 1440 px screen.
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { createCustomer, registerCustomer, logIn, signIn, type Customer } from '../support/session.ts';
-import { localDirs, REPO_ROOT, target } from '../support/target.ts';
+import { blockingViolations, expectConsolePagesClean, newOperator, skipDeployed } from '../support/operator.ts';
+import { createCustomer, signIn } from '../support/session.ts';
 
-const run = promisify(execFile);
 const OPERATORS_ONLY = 'This page is for operators only. The operator role is granted on the server with grant-operator.';
-
-/** The operator's command, as `npm run pnpm -- --filter api grant-operator <username>` runs it, against this run's portal. */
-async function grantOperator(username: string): Promise<string> {
-  const { localRunDir } = target();
-  const { stdout } = await run(process.execPath, [join(REPO_ROOT, 'api', 'src', 'cli', 'grant-operator.ts'), username], {
-    env: { ...process.env, DATA_DIR: localDirs(localRunDir!).data },
-  });
-  return stdout.trim();
-}
-
-async function newOperator(request: Parameters<typeof createCustomer>[0]): Promise<Customer> {
-  const account = await registerCustomer(request, 'op');
-  expect(await grantOperator(account.username)).toBe(`${account.username} is now an operator.`);
-  return logIn(request, account);
-}
-
-async function blockingViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} -> ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
-const skipDeployed = () =>
-  test.skip(!target().localRunDir, "operator: the role is granted with grant-operator on the portal's own machine; a deployed portal's operators are made by its admin");
 
 test('a customer opening /operator gets the 403 page, in the portal frame', { tag: ['@operator', '@shell'] }, async ({ page, request }) => {
   const customer = await createCustomer(request, 'noop');
@@ -107,20 +76,13 @@ for (const theme of ['light', 'dark'] as const) {
       await page.addInitScript((mode) => localStorage.setItem('theme', mode), theme);
       await page.setViewportSize({ width, height: 900 });
       await signIn(page, operator);
-      const pages = [
+      await expectConsolePagesClean(page, width, [
         { path: '/operator/customers', heading: 'Customers' },
         { path: `/operator/customers/${customer.userId}`, heading: customer.username },
         { path: `/operator/customers/${disabled.userId}`, heading: disabled.username },
         { path: '/operator/audit', heading: 'Audit' },
         { path: '/operator/inventory', heading: 'Inventory' },
-      ];
-      for (const { path, heading } of pages) {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-        await expect(page.getByRole('progressbar')).toHaveCount(0);
-        expect(await blockingViolations(page), path).toEqual([]);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} scrolls sideways`).toBeLessThanOrEqual(width);
-      }
+      ]);
       // The 403 page too.
       const other = await page.context().browser()!.newContext();
       const refused = await other.newPage();

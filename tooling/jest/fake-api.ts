@@ -7,7 +7,7 @@
 export interface FakeCall {
   method: string;
   path: string;
-  /** The parsed JSON body, or undefined when the request had none. */
+  /** The parsed JSON body, the text of any other body (a file upload), or undefined when the request had none. */
   body: unknown;
 }
 
@@ -51,7 +51,8 @@ export function fakeApi(routes: Record<string, FakeRoute> = {}): FakeApi {
     const request = input instanceof Request ? input : new Request(input, init);
     const path = new URL(request.url).pathname;
     const text = await request.clone().text();
-    const call: FakeCall = { method: request.method, path, body: text ? JSON.parse(text) : undefined };
+    const json = request.headers.get('content-type')?.includes('json') ?? false;
+    const call: FakeCall = { method: request.method, path, body: text ? (json ? JSON.parse(text) : text) : undefined };
     calls.push(call);
     requests.push(request);
     const route = table.get(`${call.method} ${path}`);

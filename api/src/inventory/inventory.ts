@@ -7,7 +7,7 @@ import type { ExitCredentialSealer } from 'gateway/exit-credentials';
 import type { ImportReport, InventorySummary, RetireReport } from 'contract/inventory';
 import type { Schema } from '../db/schema.ts';
 import { parseExitFile, type ParsedFile } from './exit-lines.ts';
-import { endpointKeyOf, retire, syncSource, type SyncCounts } from './exit-sync.ts';
+import { endpointKeyOf, recordStateChanges, retire, syncSource, type SyncCounts } from './exit-sync.ts';
 import type { DeclaredType } from './exit-types.ts';
 import { FileProxySource } from './file-source.ts';
 import type { ExitState } from './inventory-schema.ts';
@@ -30,6 +30,26 @@ export interface ImportRequest {
   skipInvalid: boolean;
   /** The type of lines that name none. */
   defaultType: DeclaredType;
+  /** Run the whole import and roll it back: the report says what importing would do; nothing is written. */
+  dryRun?: boolean;
+  /** Written in the import's transaction once it succeeded (the operator audit row). */
+  record?: (trx: Transaction<Schema>, report: ImportReport) => Promise<void>;
+}
+
+/** Thrown inside a dry run's transaction to roll it back with its counts. */
+class DryRunRollback extends Error {
+  readonly counts: SyncCounts;
+  constructor(counts: SyncCounts) {
+    super('dry run');
+    this.counts = counts;
+  }
+}
+
+/** What changed one exit's state by the operator's hand. */
+export interface ExitStateChange {
+  id: number;
+  from: ExitState;
+  to: ExitState;
 }
 
 export class InventoryInputError extends Error {
@@ -109,8 +129,57 @@ export function createInventory(db: Kysely<Schema>, sealer: ExitCredentialSealer
         return report(parsed, request, null, 'Nothing was imported: the file names no exit.');
       }
       const source = new FileProxySource(request.source, parsed.exits, request.defaultType);
-      const counts = await locked((trx) => syncSource(trx, source, sealer, { retireMissing: request.sync }));
-      return report(parsed, request, counts, importedMessage(counts, request, parsed));
+      if (request.dryRun) {
+        const counts = await locked(async (trx) => {
+          throw new DryRunRollback(await syncSource(trx, source, sealer, { retireMissing: request.sync }));
+        }).catch((error: unknown) => {
+          if (error instanceof DryRunRollback) return error.counts;
+          throw error;
+        });
+        return { ...report(parsed, request, counts, `Nothing written yet. ${importedMessage(counts, request, parsed).replace(/^Imported/, 'Importing would write')}`), imported: false, dryRun: true };
+      }
+      return locked(async (trx) => {
+        const counts = await syncSource(trx, source, sealer, { retireMissing: request.sync });
+        const done = report(parsed, request, counts, importedMessage(counts, request, parsed));
+        await request.record?.(trx, done);
+        return done;
+      });
+    },
+
+    /** One exit off the market by the operator's hand (its leases run to their end); null: no such exit. */
+    async retireExit(id: number, record: (trx: Transaction<Schema>, change: ExitStateChange) => Promise<void>): Promise<ExitStateChange | null> {
+      return locked(async (trx) => {
+        const { rows } = await sql<{ state: ExitState }>`select state from exits where id = ${id} for update`.execute(trx);
+        const from = rows[0]?.state;
+        if (from === undefined) return null;
+        const change = { id, from, to: 'retired' as const };
+        if (from !== 'retired') await retire(trx, [{ id, from }], 'retired by the operator');
+        await record(trx, change);
+        return change;
+      });
+    },
+
+    /**
+     * A retired exit back in service: an upstream exit is checked again before it is sold (unchecked, due
+     * now); a direct exit (no check applies) is online at once. null: no such exit.
+     */
+    async restoreExit(id: number, record: (trx: Transaction<Schema>, change: ExitStateChange) => Promise<void>): Promise<ExitStateChange | null> {
+      return locked(async (trx) => {
+        const { rows } = await sql<{ state: ExitState; kind: string }>`select state, kind from exits where id = ${id} for update`.execute(trx);
+        const row = rows[0];
+        if (!row) return null;
+        const to: ExitState = row.state !== 'retired' ? row.state : row.kind === 'direct' ? 'online' : 'unchecked';
+        if (row.state === 'retired') {
+          await sql`
+            update exits set state = ${to}, state_changed_at = now(), updated_at = now(), next_check_at = now(),
+              consecutive_failures = 0, consecutive_successes = 0, failing_since = null
+            where id = ${id}`.execute(trx);
+          await recordStateChanges(trx, [{ id, from: 'retired', to, reason: 'restored by the operator' }]);
+        }
+        const change = { id, from: row.state, to };
+        await record(trx, change);
+        return change;
+      });
     },
 
     /**

@@ -29,5 +29,7 @@ export const queryKeys = {
   deskTickets: (status: string, category: string) => ['support', 'tickets', 'desk', status, category] as const,
   deskTicket: (ticketId: string) => ['support', 'tickets', 'desk-one', ticketId] as const,
   refundableProxies: ['support', 'refundable'] as const,
+  /** The operator console's figures of one area (the socket's `operator` event refetches them). */
+  operator: (area: 'inventory' | 'money' | 'leases') => ['operator', area] as const,
   supportLinks: ['support', 'links'] as const,
 };

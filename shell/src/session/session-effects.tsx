@@ -60,6 +60,10 @@ export function SessionEffects() {
           enqueueSnackbar(text, { variant });
           invalidateProxyLists(appQueryClient, ['proxy', 'lease-event']);
         },
+        // Operators only: the console's figures of these areas changed; its open pages refetch them.
+        ({ areas }) => {
+          for (const area of areas) void appQueryClient.invalidateQueries({ queryKey: queryKeys.operator(area) });
+        },
       );
     });
     return () => {

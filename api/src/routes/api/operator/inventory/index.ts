@@ -9,7 +9,8 @@ import { CheckRequest, CheckRunSummary, ImportQuery, ImportReport, InventorySumm
 import { HttpError } from '../../../../http/errors.ts';
 import { errors } from '../../../../http/schemas.ts';
 import { DEFAULT_SOURCE, InventoryInputError } from '../../../../inventory/inventory.ts';
-import { auditAction, operatorAccess } from '../../../../plugins/operator-access.ts';
+import { auditAction, auditActor, operatorAccess } from '../../../../plugins/operator-access.ts';
+import { recordOperatorAction } from '../../../../operator/audit.ts';
 
 const FILE_TYPES = ['text/plain', 'text/csv', 'application/octet-stream'];
 
@@ -67,17 +68,30 @@ const operatorInventory: FastifyPluginAsyncTypebox = async (app) => {
           sync: query.sync !== undefined,
           skipInvalid: query.skipInvalid === 'true',
           defaultType: query.type ?? 'datacenter',
+          dryRun: query.dryRun === 'true',
+          record: (trx, done) =>
+            recordOperatorAction(trx, {
+              actor: auditActor(request),
+              action: 'inventory.import',
+              target: `source:${source}`,
+              after: { imported: true, sync: done.sync, lines: done.lines, created: done.created, updated: done.updated, reactivated: done.reactivated, retired: done.retired, badLines: done.errorCount },
+            }).then(() => undefined),
         });
       } catch (error) {
         if (error instanceof InventoryInputError) throw new HttpError(400, error.message);
         throw error;
       }
       if (report.imported) app.marketCache.clear();
-      await auditAction(app, request, {
-        action: 'inventory.import',
-        target: `source:${source}`,
-        after: { imported: report.imported, sync: report.sync, lines: report.lines, created: report.created, updated: report.updated, retired: report.retired, badLines: report.errorCount },
-      });
+      // A dry run writes nothing, so it is no action: no audit row, whatever it found.
+      if (query.dryRun === 'true') return reply.code(report.dryRun ? 200 : 422).send(report);
+      // An import wrote its audit row in its own transaction (record above); a refused one is audited too.
+      if (!report.imported) {
+        await auditAction(app, request, {
+          action: 'inventory.import',
+          target: `source:${source}`,
+          after: { imported: false, sync: report.sync, lines: report.lines, badLines: report.errorCount },
+        });
+      }
       request.log.info(
         {
           operator: actor(request),
