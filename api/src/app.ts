@@ -25,6 +25,7 @@ import renewal from './plugins/renewal.ts';
 import repositories from './plugins/repositories.ts';
 import security from './plugins/security.ts';
 import twoFactor from './plugins/two-factor.ts';
+import webhooks from './plugins/webhooks.ts';
 import api from './routes/api/index.ts';
 import { servedUrl } from './routes/api/support/spec-urls.ts';
 
@@ -80,6 +81,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     await app.register(captcha, { config });
     await app.register(mail, { config });
     await app.register(jobs, { config });
+    await app.register(webhooks, { config });
     await app.register(realtime, { config });
     await app.register(metrics, { config });
     await app.register(repositories);

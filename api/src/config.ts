@@ -99,6 +99,15 @@ export interface Config {
     /** Requests per window per API key, counted in the shared store (Redis with REDIS_URL). */
     rateLimit: { max: number; windowMs: number };
   };
+  /** Customers' webhook endpoints (README "Webhooks"). */
+  webhooks: {
+    /** Loopback destinations allowed: tests only, refused with NODE_ENV=production. */
+    allowLoopback: boolean;
+    /** Plain http destinations allowed besides https. */
+    allowHttp: boolean;
+    /** An endpoint failing this long is disabled and its owner mailed. */
+    disableAfterMs: number;
+  };
   /** Top-ups (README "Payments"). */
   payments: PaymentsConfig;
   /** Inventory seeding and the market read cache. */
@@ -172,6 +181,11 @@ export interface LeasesConfig {
   offlineWaitSeconds: number;
   /** How long before a renewal the balance cannot cover the customer is mailed. */
   noticeSeconds: number;
+  /**
+   * How long a leased exit is dead before the automatic replacement runs (accounts with the setting on), and
+   * before a purchase dead within 2 hours is refunded instead (docs/product-rules.md).
+   */
+  replaceDeadAfterSeconds: number;
 }
 
 export interface GatewaySettings {
@@ -324,6 +338,13 @@ function inventory(env: Environment, raw: Env, dataDir: string): InventoryConfig
   };
 }
 
+function webhooks(env: Environment): Config['webhooks'] {
+  if (env.NODE_ENV === 'production' && env.WEBHOOK_ALLOW_LOOPBACK) {
+    throw new ConfigError('WEBHOOK_ALLOW_LOOPBACK=true is refused with NODE_ENV=production: a webhook could then reach the host itself.');
+  }
+  return { allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK, allowHttp: env.WEBHOOK_ALLOW_HTTP, disableAfterMs: env.WEBHOOK_DISABLE_AFTER_HOURS * 60 * 60 * 1000 };
+}
+
 /** RELEASE_STORE_URL: `/releases` (served here), or an http(s) origin and path; no trailing slash. */
 function releaseStoreUrl(raw: string | undefined): string {
   if (raw === undefined) return '/releases';
@@ -420,7 +441,9 @@ export function loadConfig(raw: Env = process.env): Config {
       sweepMs: env.RENEWAL_SWEEP_MS,
       offlineWaitSeconds: env.RENEWAL_OFFLINE_WAIT_HOURS * 60 * 60,
       noticeSeconds: env.RENEWAL_NOTICE_MINUTES * 60,
+      replaceDeadAfterSeconds: env.DEAD_PROXY_REPLACE_AFTER_SECONDS,
     },
+    webhooks: webhooks(env),
     support: {
       ticketsPerHour: env.SUPPORT_TICKETS_PER_HOUR,
       maxOpenTickets: env.SUPPORT_MAX_OPEN_TICKETS,

@@ -66,3 +66,18 @@ export type AutorenewRequest = Static<typeof AutorenewRequest>;
 /** The lease after the switch. */
 export const AutorenewResponse = Type.Object({ history_id: Type.String(), renew: Flag, expires_at: Type.String() });
 export type AutorenewResponse = Static<typeof AutorenewResponse>;
+
+/** POST /proxy/history/:id/replace: the lease after its dead exit was replaced (same port and login:pass). */
+export const ReplaceResponse = Type.Object({
+  history_id: Type.String(),
+  /** The new exit's address. */
+  real_ip: Type.String(),
+  proxy: Type.String(),
+  expires_at: Type.String(),
+  message: Type.String(),
+});
+export type ReplaceResponse = Static<typeof ReplaceResponse>;
+
+/** The account setting "replace dead proxies automatically". */
+export const AutoReplaceSetting = Type.Object({ enabled: Type.Boolean() });
+export type AutoReplaceSetting = Static<typeof AutoReplaceSetting>;

@@ -17,6 +17,9 @@ export const PROBLEM_CODES = [
   'listings_unavailable',
   'not_enough_matches',
   'proxy_ended',
+  'proxy_not_dead',
+  'proxy_refunded',
+  'no_replacement',
   'no_free_port',
   'service_unavailable',
   'internal_error',
@@ -191,3 +194,13 @@ export const V1AllowlistRequest = Type.Object(
 export type V1AllowlistRequest = Static<typeof V1AllowlistRequest>;
 export const V1AllowlistResponse = Type.Object({ addresses: Type.Array(Type.String()) });
 export type V1AllowlistResponse = Static<typeof V1AllowlistResponse>;
+
+/** POST /api/v1/proxies/{id}/replace: the proxy after its dead exit was replaced (same port and login:pass). */
+export const V1ReplaceResponse = Type.Object({
+  proxy: V1Proxy,
+  /** The dead exit's address. */
+  previousIp: Type.String(),
+  /** The new exit's address. */
+  ip: Type.String(),
+});
+export type V1ReplaceResponse = Static<typeof V1ReplaceResponse>;

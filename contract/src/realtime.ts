@@ -11,10 +11,11 @@ export interface BalanceEvent {
  * Socket.io event about one of the user's leases, sent with `balance` when the renewal sweep renewed it,
  * could not renew it (the balance was short: auto-renewal is now off and the lease ended), or it ended.
  * `waiting`: its period is over and it waits, uncharged, for its offline exit. `down`: the checker found its
- * exit dead (sent alone, with `down_since` and `check_interval_s`).
+ * exit dead (sent alone, with `down_since` and `check_interval_s`). `replaced`: its dead exit was swapped for
+ * another (`real_ip` is the new exit's; the port and login:pass stay).
  */
 export const LEASE_EVENT = 'lease';
-export type LeaseEventKind = 'renewed' | 'renewal-failed' | 'waiting' | 'ended' | 'down' | 'refunded' | 'credited' | 'moved';
+export type LeaseEventKind = 'renewed' | 'renewal-failed' | 'waiting' | 'ended' | 'down' | 'refunded' | 'credited' | 'moved' | 'replaced';
 export interface LeaseEvent {
   history_id: string;
   real_ip: string;

@@ -55,7 +55,7 @@ export interface SweepSummary {
 }
 
 /** What the sweep tells (`down` is the checker's news, told by inventory/exit-down-notices.ts). */
-type SweepKind = Exclude<LeaseEventKind, 'down' | 'refunded' | 'credited' | 'moved'>;
+type SweepKind = Exclude<LeaseEventKind, 'down' | 'refunded' | 'credited' | 'moved' | 'replaced'>;
 
 interface Outcome {
   userId: string;

@@ -5,6 +5,10 @@
 // refunds row (primary key: the purchase, shared with the desk's approvals, so at most one refund per
 // purchase whichever path comes first) and the `refund` ledger row together. The customer gets a socket event
 // and a mail once the transaction has committed.
+//
+// Replacement comes first (docs/product-rules.md): a transition is looked at only once it is `replaceWaitMs`
+// old, the time in which the customer may click "Replace" or the automatic replacement runs; a purchase
+// replaced meanwhile (inventory/dead-exit-replacements.ts) is not refunded.
 import { sql, type Kysely } from 'kysely';
 import { centsToDollars } from 'contract/money';
 import type { LeaseEvent } from 'contract/realtime';
@@ -20,6 +24,8 @@ export interface DeadExitRefundsOptions {
   db: Kysely<Schema>;
   publicUrl: string;
   publicHost: string;
+  /** How long after the death the refund waits for a replacement (the automatic replacement's delay). */
+  replaceWaitMs: number;
   /** Delivers the mails this pass queued in its transaction (the outbox: `app.jobs.attempt`). */
   mailQueued(jobIds: number[]): Promise<void>;
   notify(userId: string, event: LeaseEvent): void;
@@ -57,6 +63,7 @@ export function createDeadExitRefunds(options: DeadExitRefundsOptions) {
           where id in (
             select id from exit_state_changes
             where refunds_checked_at is null and to_state = 'dead'
+              and changed_at <= ${new Date(now.getTime() - options.replaceWaitMs)}
             order by id limit ${BATCH}
             for update skip locked)
           returning id`.execute(trx);
@@ -77,13 +84,16 @@ export function createDeadExitRefunds(options: DeadExitRefundsOptions) {
             and le.created_at > ch.changed_at - make_interval(hours => ${DEAD_REFUND_WINDOW_HOURS})
             and le.expires_at > ch.changed_at and le.ended_at is null
             and not exists (select 1 from refunds r where r.lease_id = le.id)
+            and not exists (select 1 from lease_replacements r where r.lease_id = le.id)
           order by le.id
           for update of le`.execute(trx);
         const refunded: Refunded[] = [];
         for (const lease of candidates) {
           const amountCents = Number(lease.paid_cents);
-          // The lease's row lock orders this after a desk approval of the same purchase in flight; a refund
-          // that committed meanwhile leaves nothing to insert, and nothing else is written for it.
+          // The lease's row lock orders this after a desk approval or a replacement of the same purchase in
+          // flight; a refund that committed meanwhile leaves nothing to insert, a replacement leaves its row.
+          const { rows: replaced } = await sql`select 1 from lease_replacements where lease_id = ${Number(lease.lease_id)}`.execute(trx);
+          if (replaced.length > 0) continue;
           const { rows: inserted } = await sql<{ lease_id: string }>`
             insert into refunds (lease_id, user_id, amount_cents, reason, exit_state_change_id)
             values (${Number(lease.lease_id)}, ${lease.user_id}, ${amountCents}, 'dead-exit', ${Number(lease.change_id)})

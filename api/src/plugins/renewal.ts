@@ -1,15 +1,18 @@
 // The renewal sweep as a job of every API instance: each sweeps every `RENEWAL_SWEEP_MS` (0: never; tests
 // call `app.renewalSweep.run(at)` with the moment they want), then tells customers whose leased exit the
-// checker found dead (`app.exitDownNotices`) and refunds the purchases among them made within 2 hours
+// checker found dead (`app.exitDownNotices`), replaces dead exits of accounts that asked for it
+// (`app.deadExitReplacements`), and refunds the purchases among them made within 2 hours
 // (`app.deadExitRefunds`), and credits half a period to leases whose exit turned up blacklisted
 // (`app.blacklistCredits`), and tells customers whose leased exit moved (`app.exitMoveNotices`). Instances need no coordination: the sweep
 // locks each lease it settles and skips the ones another instance holds.
 import fp from 'fastify-plugin';
-import type { LeaseEvent } from 'contract/realtime';
+import type { LeaseEvent, LeaseEventKind } from 'contract/realtime';
+import type { WebhookEventType } from 'contract/webhooks';
 import type { Config } from '../config.ts';
 import { RenewalSweep } from '../history/renewal-sweep.ts';
 import { createBlacklistCredits, type BlacklistCredits } from '../inventory/blacklist-credits.ts';
 import { createDeadExitRefunds, type DeadExitRefunds } from '../inventory/dead-exit-refunds.ts';
+import { createDeadExitReplacements, type DeadExitReplacements } from '../inventory/dead-exit-replacements.ts';
 import { createExitDownNotices, type ExitDownNotices } from '../inventory/exit-down-notices.ts';
 import { createExitMoveNotices, type ExitMoveNotices } from '../inventory/exit-move-notices.ts';
 
@@ -18,6 +21,8 @@ declare module 'fastify' {
     renewalSweep: RenewalSweep;
     /** Tells customers whose leased exit went dead (run after each sweep; tests call `run()`). */
     exitDownNotices: ExitDownNotices;
+    /** Replaces dead leased exits: the customer's click, and the automatic pass (run after each sweep). */
+    deadExitReplacements: DeadExitReplacements;
     /** Refunds purchases whose exit died within 2 hours (run after each sweep; tests call `run()`). */
     deadExitRefunds: DeadExitRefunds;
     /** Credits 50% of a period when a leased exit turns up on SBL/XBL/CSS (run after each sweep; tests call `run()`). */
@@ -27,6 +32,17 @@ declare module 'fastify' {
   }
 }
 
+/** The webhook event each lease event is (replacements queue theirs in their own transaction). */
+const WEBHOOK_OF: Partial<Record<LeaseEventKind, WebhookEventType>> = {
+  renewed: 'proxy.renewed',
+  'renewal-failed': 'proxy.renewal_failed',
+  ended: 'proxy.expired',
+  down: 'proxy.down',
+  refunded: 'refund.issued',
+  credited: 'proxy.blacklisted',
+  moved: 'proxy.moved',
+};
+
 export interface RenewalOptions {
   config: Config;
   /** The sweep's clock (tests of the interval pass their own). */
@@ -35,7 +51,16 @@ export interface RenewalOptions {
 
 export default fp<RenewalOptions>(
   async (app, { config, clock = () => new Date() }) => {
-    const { periodSeconds, sweepMs, offlineWaitSeconds, noticeSeconds } = config.leases;
+    const { periodSeconds, sweepMs, offlineWaitSeconds, noticeSeconds, replaceDeadAfterSeconds } = config.leases;
+    // Every lease event the customer's pages get goes to their webhooks too.
+    const leaseEvent = (userId: string, event: LeaseEvent) => {
+      app.notifyLease(userId, event);
+      const type = WEBHOOK_OF[event.kind];
+      if (type) {
+        const { history_id: id, kind: _kind, ...rest } = event;
+        void app.webhookEvent(userId, type, { id, ...rest });
+      }
+    };
     // Mails a pass queued in its transaction are tried at once; the outbox retries the ones that fail.
     const mailQueued = async (jobIds: number[], now?: Date) => {
       for (const id of jobIds) await app.jobs.attempt(id, now);
@@ -51,7 +76,7 @@ export default fp<RenewalOptions>(
       mailQueued: (jobIds, now) => mailQueued(jobIds, now),
       notify: (userId, event) => {
         app.notifyBalance(userId);
-        app.notifyLease(userId, event);
+        leaseEvent(userId, event);
       },
       onError: (error, context) => app.log.error({ err: error }, context),
     });
@@ -64,14 +89,23 @@ export default fp<RenewalOptions>(
       mailQueued,
       onError: (error: unknown, context: string) => app.log.error({ err: error }, context),
     };
-    const tellLease = (userId: string, event: LeaseEvent) => app.notifyLease(userId, event);
+    const tellLease = leaseEvent;
     const tellBalanceAndLease = (userId: string, event: LeaseEvent) => {
       app.notifyBalance(userId);
-      app.notifyLease(userId, event);
+      leaseEvent(userId, event);
     };
+    const replacements = createDeadExitReplacements({
+      ...common,
+      delayMs: replaceDeadAfterSeconds * 1000,
+      notify: (userId, event) => {
+        app.marketCache.clear();
+        app.notifyLease(userId, event);
+      },
+    });
+    app.decorate('deadExitReplacements', replacements);
     const downNotices = createExitDownNotices({ ...common, notify: tellLease });
     app.decorate('exitDownNotices', downNotices);
-    const deadRefunds = createDeadExitRefunds({ ...common, notify: tellBalanceAndLease });
+    const deadRefunds = createDeadExitRefunds({ ...common, replaceWaitMs: replaceDeadAfterSeconds * 1000, notify: tellBalanceAndLease });
     app.decorate('deadExitRefunds', deadRefunds);
     const credits = createBlacklistCredits({ ...common, notify: tellBalanceAndLease });
     app.decorate('blacklistCredits', credits);
@@ -98,6 +132,12 @@ export default fp<RenewalOptions>(
           if (notices && notices.transitions > 0) app.log.info(notices, 'exit-down notices');
         })
         .catch((error: unknown) => app.log.error({ err: error }, 'exit-down notices failed'))
+        // Replacement before refund: a purchase replaced in this pass is not refunded in the next step.
+        .then(() => replacements.run())
+        .then((replaced) => {
+          if (replaced && replaced.replaced > 0) app.log.info(replaced, 'dead-exit replacements');
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, 'dead-exit replacements failed'))
         .then(() => deadRefunds.run())
         .then((refunds) => {
           if (refunds && refunds.refunded > 0) {
@@ -127,5 +167,5 @@ export default fp<RenewalOptions>(
       await running;
     });
   },
-  { name: 'renewal', dependencies: ['database', 'jobs', 'realtime', 'marketplace'] },
+  { name: 'renewal', dependencies: ['database', 'jobs', 'realtime', 'marketplace', 'webhooks'] },
 );

@@ -30,5 +30,7 @@ export function leaseEventMessage(event: LeaseEvent): { text: string; variant: '
         text: `Proxy ${event.real_ip} turned up on a Spamhaus blacklist: ${formatMoney(event.amount ?? 0)} (50%) credited to your balance`,
         variant: 'info',
       };
+    case 'replaced':
+      return { text: `Your dead proxy was replaced free of charge: it now leaves through ${event.real_ip}, same port and login:pass`, variant: 'success' };
   }
 }

@@ -25,12 +25,14 @@ import sandbox from './payments/sandbox/index.ts';
 import proxy from './proxy/index.ts';
 import autorenew from './proxy/autorenew/index.ts';
 import history from './proxy/history/index.ts';
+import replace from './proxy/replace/index.ts';
 import desk from './support/desk/index.ts';
 import support from './support/index.ts';
 import users from './users/index.ts';
 import v1 from './v1/index.ts';
 import v1Docs from './v1/docs.ts';
 import apiKeys from './account/api-keys/index.ts';
+import webhooks from './account/webhooks/index.ts';
 
 const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   // Scoped to this plugin: the portal's static files and the API docs are outside it.
@@ -42,9 +44,11 @@ const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   await app.register(account, { prefix: '/api/account' });
   await app.register(twoFactor, { prefix: '/api/account/two-factor' });
   await app.register(apiKeys, { prefix: '/api/account/api-keys' });
+  await app.register(webhooks, { prefix: '/api/account/webhooks' });
   await app.register(proxy, { prefix: '/api/proxy' });
   await app.register(history, { prefix: '/api/proxy/history' });
   await app.register(autorenew, { prefix: '/api/proxy/autorenew' });
+  await app.register(replace, { prefix: '/api/proxy/replace' });
   await app.register(orders, { prefix: '/api/orders' });
   await app.register(payments, { prefix: '/api/payments' });
   await app.register(support, { prefix: '/api/support' });

@@ -23,12 +23,19 @@ import {
   V1BuyRequest,
   V1BuyResponse,
   V1ProxiesResponse,
+  V1ReplaceResponse,
   type V1Listing,
 } from 'contract/public-api';
+import { AutoReplaceSetting } from 'contract/history';
+import { MessageResponse } from 'contract/errors';
+import { CreateWebhookRequest, CreateWebhookResponse, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_EVENT_TYPES, WebhookDeliveryResponse, WebhooksResponse } from 'contract/webhooks';
 import type { ProxyListing } from 'contract/marketplace';
 import { ADDED_FILTER_OPTIONS, createProxyPredicate, EMPTY_FILTERS, isBlacklisted, TYPE_FILTER_VALUES, type ProxyFilters } from 'contract/proxy-filters';
 import Type from 'typebox';
 import type { ApiKeyPrincipal } from '../../../accounts/api-keys.ts';
+import { autoReplaceSetting, setAutoReplace } from '../../../inventory/auto-replace-setting.ts';
+import { replaceMessages, replaceWithin, type ReplaceResult } from '../../../inventory/dead-exit-replacements.ts';
+import { WebhookInputError } from '../../../webhooks/webhooks.ts';
 import { parseAllowlist } from '../../../accounts/ip-allowlist.ts';
 import type { Schema } from '../../../db/schema.ts';
 import { isDatabaseUnavailable } from '../../../db/unavailable.ts';
@@ -402,6 +409,146 @@ const v1: FastifyPluginAsyncTypebox = async (app) => {
         const answer: AutoRenewResponse = { id, autoRenew: result.renew, expiresAt: result.expiresAt.toISOString() };
         return { commit: true, answer: json(200, answer) };
       }),
+  );
+
+  app.post(
+    '/proxies/:id/replace',
+    {
+      config: keyed('manage'),
+      schema: {
+        tags: ['Proxies'],
+        summary:
+          'Replace a dead proxy free of charge: a new exit of the same type in the same state (or country), closest in price, for the rest of the paid period; same port and login:pass. Not for a refunded proxy; a replaced one is not refunded',
+        headers: IDEMPOTENCY_HEADERS,
+        params: Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,14}$' }) }),
+        response: { 200: V1ReplaceResponse, ...problems(400, 401, 403, 404, 409, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      let replaced: ReplaceResult | null = null;
+      const sent = await idempotent(request, reply, async (trx, key) => {
+        const { id } = request.params;
+        const result = await replaceWithin(trx, { leaseId: Number(id), userId: key.userId, automatic: false, now: new Date(), publicHost, publicUrl: app.config.publicUrl });
+        if (!result.ok) {
+          const code = ({ 'not-found': 'not_found', ended: 'proxy_ended', 'not-dead': 'proxy_not_dead', refunded: 'proxy_refunded', 'no-match': 'no_replacement' } as const)[result.reason];
+          return refused(new Problem(result.reason === 'not-found' ? 404 : 409, code, replaceMessages[result.reason](id)));
+        }
+        replaced = result;
+        const [proxy] = await ownProxies(trx, publicHost, key.userId, new Date(), [result.leaseId]);
+        const answer: V1ReplaceResponse = { proxy: proxy!, previousIp: result.previousIp, ip: result.realIp };
+        return { commit: true, answer: json(200, answer) };
+      });
+      // After the commit: the customer's pages, the mail and the webhooks, as for a click in History.
+      if (replaced) await app.deadExitReplacements.after(replaced);
+      return sent;
+    },
+  );
+
+  app.get(
+    '/settings/auto-replace',
+    { config: keyed('read'), schema: { tags: ['Account'], summary: 'Whether dead proxies are replaced automatically', response: { 200: AutoReplaceSetting, ...problems(401, 403, 429) } } },
+    async (request): Promise<AutoReplaceSetting> => ({ enabled: await autoReplaceSetting(app.db, principal(request).userId) }),
+  );
+
+  app.put(
+    '/settings/auto-replace',
+    {
+      config: keyed('manage'),
+      schema: {
+        tags: ['Account'],
+        summary: 'Switch "replace dead proxies automatically" on or off (the replacement runs after the exit has been dead for 5 minutes)',
+        body: AutoReplaceSetting,
+        response: { 200: AutoReplaceSetting, ...problems(400, 401, 403, 429) },
+      },
+    },
+    async (request): Promise<AutoReplaceSetting> => ({ enabled: await setAutoReplace(app.db, principal(request).userId, request.body.enabled) }),
+  );
+
+  app.get(
+    '/webhooks',
+    {
+      config: keyed('read'),
+      schema: { tags: ['Webhooks'], summary: 'Your webhook endpoints and their 50 latest deliveries (status, latency, attempts)', response: { 200: WebhooksResponse, ...problems(401, 403, 429) } },
+    },
+    async (request): Promise<WebhooksResponse> => ({
+      ...(await app.webhooks.list(principal(request).userId)),
+      limit: WEBHOOK_ENDPOINT_LIMIT,
+      eventTypes: [...WEBHOOK_EVENT_TYPES],
+    }),
+  );
+
+  app.post(
+    '/webhooks',
+    {
+      config: keyed('manage'),
+      schema: {
+        tags: ['Webhooks'],
+        summary: 'Add a webhook endpoint: an https URL (public addresses only) and its events; the signing secret is in this answer only',
+        body: CreateWebhookRequest,
+        response: { 201: CreateWebhookResponse, ...problems(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const created = await app.webhooks.create(principal(request).userId, request.body);
+        return reply.code(201).header('cache-control', 'no-store').send(created);
+      } catch (error) {
+        if (error instanceof WebhookInputError) throw new Problem(400, 'invalid_request', error.message, { field: error.field });
+        throw error;
+      }
+    },
+  );
+
+  app.delete(
+    '/webhooks/:id',
+    {
+      config: keyed('manage'),
+      schema: { tags: ['Webhooks'], summary: 'Delete a webhook endpoint', params: Type.Object({ id: Type.String({ maxLength: 64 }) }), response: { 200: MessageResponse, ...problems(401, 403, 404, 429) } },
+    },
+    async (request): Promise<MessageResponse> => {
+      if (!(await app.webhooks.remove(principal(request).userId, request.params.id))) throw new Problem(404, 'not_found', 'No such webhook endpoint.');
+      return { message: 'Webhook endpoint deleted' };
+    },
+  );
+
+  app.post(
+    '/webhooks/:id/test',
+    {
+      config: keyed('manage'),
+      schema: {
+        tags: ['Webhooks'],
+        summary: 'Send a webhook.test event to this endpoint',
+        params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
+        response: { 202: WebhookDeliveryResponse, ...problems(401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const userId = principal(request).userId;
+      const sent = await app.webhooks.sendTest(userId, request.params.id);
+      if (!sent) throw new Problem(404, 'not_found', 'No such webhook endpoint.');
+      await app.jobs.attempt(sent.job);
+      return reply.code(202).send({ delivery: (await app.webhooks.delivery(userId, sent.deliveryId))! });
+    },
+  );
+
+  app.post(
+    '/webhooks/deliveries/:id/redeliver',
+    {
+      config: keyed('manage'),
+      schema: {
+        tags: ['Webhooks'],
+        summary: 'Send the event of a delivery again, with the same event id, to its endpoint',
+        params: Type.Object({ id: Type.String({ maxLength: 20 }) }),
+        response: { 202: WebhookDeliveryResponse, ...problems(401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const userId = principal(request).userId;
+      const sent = await app.webhooks.redeliver(userId, request.params.id);
+      if (!sent) throw new Problem(404, 'not_found', 'No such webhook delivery.');
+      await app.jobs.attempt(sent.job);
+      return reply.code(202).send({ delivery: (await app.webhooks.delivery(userId, sent.deliveryId))! });
+    },
   );
 
   app.get(
