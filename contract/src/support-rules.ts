@@ -46,4 +46,5 @@ export const supportMessages = {
   supportOnly: 'Only support can do this.',
   notRefundTicket: 'This ticket names no proxy to refund.',
   alreadyRefunded: 'This proxy has already been refunded.',
+  replacedNotRefunded: 'This proxy was replaced free of charge after its exit died, so it is not refunded as well.',
 } as const;

@@ -2,6 +2,8 @@
 // checker refunds its purchase once (ledger row, lease ended, event and mail); the checker's confirmation
 // and a desk approval at the same moment on two instances make one refund; a purchase older than 2 hours,
 // or one refunded on the desk first, is not refunded again. Balances equal the ledger after every test.
+// These apps refund with no wait for a replacement (replaceDeadAfterSeconds 0): the wait and the order with
+// replacements are dead-exit-replacements.test.ts's.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { sql } from 'kysely';
@@ -53,6 +55,7 @@ for (const backend of backends) {
     it('an exit killed under the scheduled checker refunds its purchase once: ledger row, lease ended, event and mail', async (t) => {
       const { app } = await buildInventoryApp(t, backend, {
         schedule: { intervalMs: 300, pollMs: 20, environment: { CHECKER_DEAD_AFTER_FAILURES: '2' } },
+        replaceWaitSeconds: 0,
       });
       const upstream = await startUpstream({ localAddress: '127.0.0.8' });
       let closed = false;
@@ -118,7 +121,7 @@ for (const backend of backends) {
     });
 
     it("the checker's confirmation and a desk approval at the same moment, on two instances: one refund", async (t) => {
-      const [a, b] = await twoInstances(t, backend);
+      const [a, b] = await twoInstances(t, backend, 200, { replaceDeadAfterSeconds: 0 });
       const staff = await supportMember(a);
       for (let round = 0; round < 3; round += 1) {
         const buyer = await customer(a, 10_000);
@@ -142,7 +145,7 @@ for (const backend of backends) {
     });
 
     it('a purchase older than 2 hours when its exit died, or refunded on the desk first, is not refunded again', async (t) => {
-      const [a] = await twoInstances(t, backend);
+      const [a] = await twoInstances(t, backend, 200, { replaceDeadAfterSeconds: 0 });
       const staff = await supportMember(a);
       const buyer = await customer(a, 10_000);
       const old = await buyProxy(a, buyer);

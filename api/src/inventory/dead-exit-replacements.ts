@@ -70,7 +70,11 @@ export async function replaceWithin(
   options: { leaseId: number; userId: string | null; automatic: boolean; now: Date; publicHost: string; publicUrl: string },
 ): Promise<ReplaceResult> {
   const { leaseId, userId, automatic, now, publicHost } = options;
-  const owner = userId === null ? sql`` : sql`and le.user_id = ${userId}`;
+  const owner = userId === null ? sql`` : sql`and user_id = ${userId}`;
+  // The lease's lock first, alone: a join locked in the same statement would be judged on the listing it
+  // had before a concurrent replacement committed, and the lease would look missing.
+  const { rows: own } = await sql<{ id: string }>`select id from proxy_leases where id = ${leaseId} ${owner} for update`.execute(trx);
+  if (own.length === 0) return { ok: false, reason: 'not-found' };
   const { rows } = await sql<Locked>`
     select le.id, le.user_id, u.email, u.username, le.listing_id, li.exit_id, le.port, li.real_ip, li.ct, li.state,
       li.user_type, le.price_cents::text as price_cents, le.expires_at, le.ended_at, e.state as exit_state
@@ -78,8 +82,7 @@ export async function replaceWithin(
     join proxy_listings li on li.id = le.listing_id
     join exits e on e.id = li.exit_id
     join users u on u.id = le.user_id
-    where le.id = ${leaseId} ${owner}
-    for update of le`.execute(trx);
+    where le.id = ${leaseId}`.execute(trx);
   const lease = rows[0];
   if (!lease) return { ok: false, reason: 'not-found' };
   if (lease.ended_at !== null || new Date(lease.expires_at).getTime() <= now.getTime()) return { ok: false, reason: 'ended' };

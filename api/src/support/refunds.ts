@@ -21,7 +21,7 @@ export const refundReference = (leaseId: number) => `refund:lease:${leaseId}`;
 
 export type RefundResult =
   | { ok: true; ownerId: string; amountCents: number; message: TicketMessage; mailJob: number }
-  | { ok: false; reason: 'not-found' | 'not-refund-ticket' | 'already-refunded' };
+  | { ok: false; reason: 'not-found' | 'not-refund-ticket' | 'already-refunded' | 'replaced' };
 
 /** Purchases the owner may still name in a Refund Proxy ticket: recent and not yet named, newest first. */
 export async function refundableProxies(db: Kysely<Schema>, userId: string, now: Date): Promise<TicketProxy[]> {
@@ -33,6 +33,7 @@ export async function refundableProxies(db: Kysely<Schema>, userId: string, now:
     .where('l.created_at', '>', new Date(now.getTime() - REFUND_WINDOW_MS))
     .where((eb) => eb.not(eb.exists(eb.selectFrom('tickets as t').select('t.id').whereRef('t.lease_id', '=', 'l.id'))))
     .where((eb) => eb.not(eb.exists(eb.selectFrom('refunds as r').select('r.lease_id').whereRef('r.lease_id', '=', 'l.id'))))
+    .where(sql<boolean>`not exists (select 1 from lease_replacements x where x.lease_id = l.id)`)
     .orderBy('l.created_at', 'desc')
     .orderBy('l.id', 'desc')
     .limit(100)
@@ -99,6 +100,10 @@ export async function approveRefund(db: Kysely<Schema>, ticketId: string, staffI
         .where('l.id', '=', leaseId)
         .forUpdate('l')
         .executeTakeFirstOrThrow();
+      // A purchase whose dead exit was replaced free of charge is not refunded as well (read under the
+      // lease's lock, which a replacement holds while it writes its row).
+      const replaced = await sql`select 1 from lease_replacements where lease_id = ${leaseId}`.execute(trx);
+      if (replaced.rows.length > 0) return { ok: false, reason: 'replaced' };
       const amountCents = Number(lease.price_cents);
 
       await trx

@@ -48,6 +48,8 @@ export function testConfig(dataDir: string, overrides: DeepPartial<Config> = {})
     // Tests sweep by hand, at the moments they choose.
     leases: { ...base.leases, sweepMs: 0, ...overrides.leases },
     inventory: { ...base.inventory, ...overrides.inventory },
+    // Test receivers listen on loopback over plain http; the SSRF tests switch this off again.
+    webhooks: { ...base.webhooks, allowLoopback: true, allowHttp: true, ...overrides.webhooks },
     support: { ...base.support, ...overrides.support },
     web: { ...base.web, ...overrides.web },
   } as Config;

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import type { LeaseEvent } from 'contract/realtime';
 import type { App } from '../app.ts';
+import type { LeasesConfig } from '../config.ts';
 import { build, openTestDatabase, type Backend } from './helpers.ts';
 import { forSale } from '../marketplace/listing-sql.ts';
 import { marketDb } from '../marketplace/market-schema.ts';
@@ -21,10 +22,10 @@ export interface LeaseRow {
 }
 
 /** Two app instances on one database, as behind a load balancer (a demo inventory of `inventorySize`). */
-export async function twoInstances(t: TestContext, backend: Backend, inventorySize = 200): Promise<[App, App]> {
+export async function twoInstances(t: TestContext, backend: Backend, inventorySize = 200, leases: Partial<LeasesConfig> = {}): Promise<[App, App]> {
   const database = await openTestDatabase(backend);
   t.after(() => database.close());
-  const config = { marketplace: { inventorySize, inventorySeed: 42, cacheMs: 1000 } };
+  const config = { marketplace: { inventorySize, inventorySeed: 42, cacheMs: 1000 }, leases };
   return [await build(t, backend, { database, config }), await build(t, backend, { database, config })];
 }
 

@@ -24,6 +24,8 @@ export interface InventoryAppOptions {
   /** Start the SOCKS5 gateway in-process, as `npm start` does. */
   gateway?: boolean;
   periodSeconds?: number;
+  /** How long a dead exit waits for a replacement before the automatic refund (default: the product's). */
+  replaceWaitSeconds?: number;
   logLevel?: string;
   /** Run the scheduled checker too (as `npm start` does), with these timings and CHECKER_* settings. */
   schedule?: { intervalMs: number; pollMs: number; uptimeRefreshMs?: number; environment?: Record<string, string> };
@@ -58,7 +60,10 @@ export async function buildInventoryApp(t: TestContext, backend: Backend, option
       marketplace: { inventorySize: options.demo ?? 0, inventorySeed: 42, cacheMs: 0 },
       inventory: { demo: (options.demo ?? 0) > 0 },
       gateway: { publicHost: '127.0.0.1', portRange: gatewayPorts, environment },
-      ...(options.periodSeconds ? { leases: { periodSeconds: options.periodSeconds } } : {}),
+      leases: {
+        ...(options.periodSeconds ? { periodSeconds: options.periodSeconds } : {}),
+        ...(options.replaceWaitSeconds === undefined ? {} : { replaceDeadAfterSeconds: options.replaceWaitSeconds }),
+      },
     },
     dependencies: { checker: onDemand, logStream: { write: (line: string) => void log.push(line) } },
   });

@@ -118,6 +118,7 @@ const desk: FastifyPluginAsyncTypebox = async (app) => {
       if (!result.ok) {
         if (result.reason === 'not-found') throw new HttpError(404, supportMessages.ticketNotFound);
         if (result.reason === 'not-refund-ticket') throw new HttpError(409, supportMessages.notRefundTicket);
+        if (result.reason === 'replaced') throw new HttpError(409, supportMessages.replacedNotRefunded);
         throw new HttpError(409, supportMessages.alreadyRefunded);
       }
       app.notifyBalance(result.ownerId);
