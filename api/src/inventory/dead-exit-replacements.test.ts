@@ -195,6 +195,41 @@ for (const backend of backends) {
       assert.deepEqual([await balanceOf(a, asked.id), await balanceOf(a, silent.id)], balances);
       await assertBalancesEqualLedger(a);
     });
+
+    it('through /api/v1: manage scope, problem details, and a retried Idempotency-Key answers the first replacement', async (t) => {
+      const [a, b] = await twoInstances(t, backend);
+      const buyer = await customer(a, 10_000);
+      const { historyId } = await buyProxy(a, buyer);
+      const keyOf = async (scopes: ('read' | 'manage')[]) => {
+        const created = await a.repositories.apiKeys.create(buyer.id, 'replace', scopes);
+        assert.ok(created.ok);
+        return created.key;
+      };
+      const reader = await keyOf(['read']);
+      const manager = await keyOf(['manage']);
+      const v1 = (app: App, key: string, idempotencyKey?: string) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/v1/proxies/${historyId}/replace`,
+          headers: { authorization: `Bearer ${key}`, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
+        });
+      assert.equal((await v1(a, reader)).statusCode, 403);
+      const alive = await v1(a, manager);
+      assert.equal(alive.statusCode, 409, alive.body);
+      assert.equal(alive.json<{ code: string }>().code, 'proxy_not_dead');
+      await exitDied(a, historyId);
+      const [first, retry] = await Promise.all([v1(a, manager, 'swap-1'), v1(b, manager, 'swap-1')]);
+      assert.equal(first.statusCode, 200, first.body);
+      assert.equal(retry.statusCode, 200, retry.body);
+      assert.equal(first.body, retry.body, 'the retry answers the first replacement');
+      const answer = first.json<{ proxy: { id: string; port: number }; previousIp: string; ip: string }>();
+      assert.equal(answer.proxy.id, String(historyId));
+      assert.notEqual(answer.ip, answer.previousIp);
+      assert.equal((await replacementRows(a, historyId)).length, 1);
+      const missing = await a.inject({ method: 'POST', url: '/api/v1/proxies/999999/replace', headers: { authorization: `Bearer ${manager}` } });
+      assert.equal(missing.json<{ code: string }>().code, 'not_found');
+      await assertBalancesEqualLedger(a);
+    });
   });
 }
 
