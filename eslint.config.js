@@ -36,10 +36,11 @@ const boundaryZones = [
   {
     // The API starts the SOCKS5 gateway in-process on embedded defaults (main.ts) and its tests (and the kits
     // in src/test) start it the same way, through gateway/embedded. Elsewhere the API uses only the sealing of exit credentials and
-    // the secret box: opening exit credentials is for the gateway and the checker alone.
+    // the secret box, and the destination policy (webhooks go only where customer traffic may): opening exit
+    // credentials is for the gateway and the checker alone.
     target: ['./api/src/!(main|*.test).ts', './api/src/!(test)/**/!(*.test).ts', './api/bench'],
     from: './gateway',
-    except: ['./src/secret-box.ts', './src/exit-credentials.ts'],
+    except: ['./src/secret-box.ts', './src/exit-credentials.ts', './src/destination-policy.ts', './src/socks5-protocol.ts'],
     message: 'Only api/src/main.ts (and API tests) may start the gateway, through gateway/embedded; the API seals exit credentials and never opens them.',
   },
   {

@@ -24,7 +24,7 @@ export const WEBHOOK_ENDPOINT_LIMIT = 10;
 /** The header with the signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
 export const WEBHOOK_SIGNATURE_HEADER = 'private-sock5-signature';
 
-const EventTypeSchema = Type.Union(WEBHOOK_EVENT_TYPES.map((type) => Type.Literal(type)));
+const EventTypeSchema = Type.Enum(WEBHOOK_EVENT_TYPES);
 
 export const WebhookEndpoint = Type.Object({
   id: Type.String(),

@@ -20,6 +20,7 @@ import { Flag } from 'shared/ui/flag';
 import { HISTORY_COLUMNS, type HistoryFilters, type HistoryRow } from 'shared/history/history-columns';
 import { CARD, cardTableSx } from 'shared/ui/card-table';
 import { ProxyText } from 'shared/ui/proxy-text';
+import { replaceTexts, useReplace } from '../api/replace';
 
 export const historyTexts = {
   empty: 'Click on proxy to buy it',
@@ -56,6 +57,27 @@ export function CopyProxy({ text }: { text: string }) {
         <ProxyText text={text} />
       </Button>
     </Tooltip>
+  );
+}
+
+/** One click swaps a dead proxy's exit for a live one (same port and login:pass, no charge). */
+function ReplaceButton({ historyId, proxy }: { historyId: string; proxy: string }) {
+  const replace = useReplace();
+  return (
+    <Button
+      size="small"
+      variant="outlined"
+      color="warning"
+      aria-label={replaceTexts.label(proxy)}
+      disabled={replace.isPending}
+      onClick={(event) => {
+        event.stopPropagation();
+        replace.mutate(historyId);
+      }}
+      data-testid="replace-proxy"
+    >
+      {replaceTexts.button}
+    </Button>
   );
 }
 
@@ -107,7 +129,11 @@ const HistoryTableRow = memo(function HistoryTableRow({
               {cell}
             </>
           ) : column === 3 ? (
-            <CopyProxy text={cell} />
+            <>
+              <CopyProxy text={cell} />
+              {/* Offline during a paid period: the exit may be dead; the server says when it is not. */}
+              {item.online === 0 && item.paid === 1 && <ReplaceButton historyId={item.history_id} proxy={item.proxy} />}
+            </>
           ) : (
             cell
           )}

@@ -23,6 +23,7 @@ export const queryKeys = {
   accountSecurity: ['account', 'security'] as const,
   signIns: ['account', 'sign-ins'] as const,
   apiKeys: ['account', 'api-keys'] as const,
+  webhooks: ['account', 'webhooks'] as const,
   ticketsRoot: ['support', 'tickets'] as const,
   tickets: (userId: string) => ['support', 'tickets', 'mine', userId] as const,
   ticket: (ticketId: string) => ['support', 'tickets', 'one', ticketId] as const,
