@@ -45,6 +45,9 @@ function localServer(runDir: string) {
       // 127.0.0.1, which production refuses. Lease ports: a range of their own when several portals run here.
       GATEWAY_ALLOW_LOOPBACK: 'true',
       GATEWAY_PORT_RANGE: process.env.E2E_GATEWAY_PORT_RANGE ?? '20000-29999',
+      // The API-tab spec's webhook receiver listens on 127.0.0.1 over plain http, which production refuses.
+      WEBHOOK_ALLOW_LOOPBACK: 'true',
+      WEBHOOK_ALLOW_HTTP: 'true',
       // The swap reaches the local portal itself too, so its CSP admits the canary's origin.
       ...(process.env.E2E_REMOTE_OVERRIDES ? { REMOTE_URLS: process.env.E2E_REMOTE_OVERRIDES } : {}),
     },

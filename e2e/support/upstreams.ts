@@ -17,7 +17,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-interface Upstream {
+export interface Upstream {
   port: number;
   exitAddress: string;
   process: ChildProcess;
