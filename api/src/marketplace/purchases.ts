@@ -2,7 +2,9 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { PROXY_KINDS, type ProxyKind, type PurchaseItem } from 'contract/marketplace';
 import type { Schema } from '../db/schema.ts';
+import { centsToDollars } from 'contract/money';
 import { postLedgerEntry } from '../ledger/ledger.ts';
+import { queueWebhookEvent } from '../webhooks/webhooks.ts';
 import { generateSocksAuth } from './credentials.ts';
 import { allocateLeasePort, NoFreePortError, type PortRange } from './lease-ports.ts';
 import { forSale } from './listing-sql.ts';
@@ -189,6 +191,7 @@ async function buyInTransaction(
   ).map((row) => row.cidr);
   const expiresAt = new Date(now.getTime() + periodMs);
   const bought: PurchaseItem[] = [];
+  const leaseIds: string[] = [];
   for (const { id, priceCents } of priced) {
     const lease = await market
       .insertInto('proxy_leases')
@@ -207,6 +210,13 @@ async function buyInTransaction(
     await market.updateTable('proxy_listings').set({ leased_until: expiresAt }).where('id', '=', Number(id)).execute();
     await postLedgerEntry(trx, { userId, kind: 'purchase', amountCents: -priceCents, reference: `lease:${lease.id}` });
     bought.push({ ID: id, PORT: lease.port, SOCKS_AUTH: lease.socks_auth, PROXY: `${gateway.publicHost}:${lease.port}` });
+    leaseIds.push(String(lease.id));
   }
+  // One event per purchase for the buyer's webhooks, committed with it (credentials are not in it).
+  await queueWebhookEvent(trx, userId, 'proxy.purchased', {
+    proxies: bought.map((item, index) => ({ id: leaseIds[index], listingId: item.ID, proxy: item.PROXY })),
+    expiresAt: expiresAt.toISOString(),
+    charged: centsToDollars(total),
+  });
   return bought;
 }

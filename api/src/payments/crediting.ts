@@ -8,6 +8,8 @@
 // invoice's), so the top-up history can show them.
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema.ts';
+import { centsToDollars } from 'contract/money';
+import { queueWebhookEvent } from '../webhooks/webhooks.ts';
 import { postLedgerEntry } from '../ledger/ledger.ts';
 import type { InvoiceOutcome, InvoicePayment } from './btcpay/btcpay-event.ts';
 import type { PaymentProvider } from './payment-provider.ts';
@@ -70,6 +72,12 @@ export async function applyInvoiceOutcome(
         kind: 'topup',
         amountCents: order.amount_cents,
         reference: topupReference(invoiceId),
+      });
+      // The customer's webhooks hear of it with the credit (the outbox delivers after the commit).
+      await queueWebhookEvent(trx, order.user_id, 'balance.credited', {
+        amount: centsToDollars(order.amount_cents),
+        balance: centsToDollars(posted.balanceCents),
+        invoiceId,
       });
       return { kind: 'credited', userId: order.user_id, balanceCents: posted.balanceCents, late };
     });

@@ -149,6 +149,28 @@ for (const backend of backends) {
       assert.equal((await tab(app, buyer, 'DELETE', `/${created.endpoint.id}`)).statusCode, 200);
     });
 
+    it('a purchase, its exit going down and the automatic refund reach the subscribed endpoint, each signed, nothing else', async (t) => {
+      const app = await build(t, backend, { config: { marketplace: { inventorySize: 200, inventorySeed: 42, cacheMs: 0 } } });
+      const receiver = await startReceiver(t);
+      const buyer = await customer(app, 10_000);
+      const created = await addEndpoint(app, buyer, receiver.url, ['proxy.purchased', 'proxy.down', 'refund.issued']);
+      receiver.useSecret(created.secret);
+      const { historyId, priceCents } = await buyProxy(app, buyer);
+      await app.jobs.runDue();
+      await exitDied(app, historyId);
+      await app.exitDownNotices.run();
+      await app.deadExitRefunds.run(minutes(6));
+      await waitFor('three events', () => receiver.received.length === 3);
+      await app.jobs.runDue(minutes(60));
+      assert.deepEqual(receiver.received.map((hit) => hit.body.type).sort(), ['proxy.down', 'proxy.purchased', 'refund.issued']);
+      assert.ok(receiver.received.every((hit) => hit.verified));
+      const purchased = receiver.received.find((hit) => hit.body.type === 'proxy.purchased')!;
+      assert.deepEqual((purchased.body.data['proxies'] as { id: string }[]).map((proxy) => proxy.id), [String(historyId)]);
+      const refund = receiver.received.find((hit) => hit.body.type === 'refund.issued')!;
+      assert.equal(refund.body.data['amount'], priceCents / 100);
+      assert.equal(refund.body.data['id'], String(historyId));
+    });
+
     it('an endpoint failing for 24 hours is disabled and its owner mailed; its deliveries stop', async (t) => {
       const app = await build(t, backend, { config: { marketplace: { inventorySize: 0, inventorySeed: 42, cacheMs: 0 } } });
       const receiver = await startReceiver(t, Array.from({ length: 20 }, () => 500));
