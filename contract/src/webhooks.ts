@@ -1,28 +1,7 @@
 // Webhook endpoints on the wire: the API tab (/api/account/webhooks) and /api/v1/webhooks answer the same
 // shapes. Times are ISO 8601.
 import Type, { type Static } from 'typebox';
-
-/** The events an endpoint may subscribe to (webhook.test is sent by "Send test event" only). */
-export const WEBHOOK_EVENT_TYPES = [
-  'proxy.purchased',
-  'proxy.renewed',
-  'proxy.renewal_failed',
-  'proxy.expiring',
-  'proxy.expired',
-  'proxy.down',
-  'proxy.up',
-  'proxy.moved',
-  'proxy.blacklisted',
-  'proxy.replaced',
-  'balance.credited',
-  'refund.issued',
-] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number] | 'webhook.test';
-
-/** Endpoints per account. */
-export const WEBHOOK_ENDPOINT_LIMIT = 10;
-/** The header with the signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
-export const WEBHOOK_SIGNATURE_HEADER = 'private-sock5-signature';
+import { WEBHOOK_EVENT_TYPES } from 'contract/webhook-rules';
 
 const EventTypeSchema = Type.Enum(WEBHOOK_EVENT_TYPES);
 

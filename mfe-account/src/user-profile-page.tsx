@@ -22,6 +22,7 @@ import { SecurityIndicator } from './user-profile/security-indicator';
 import { SignInActivity } from './user-profile/sign-in-activity';
 import { SocksCredentials } from './user-profile/socks-credentials';
 import { TwoStepVerification } from './user-profile/two-step-verification';
+import { Webhooks } from './user-profile/webhooks';
 import { wrappingTabsSx } from 'shared/ui/wrapping-tabs';
 
 function ProxyAccess({ security }: { security: AccountSecurity }) {
@@ -33,11 +34,21 @@ function ProxyAccess({ security }: { security: AccountSecurity }) {
   );
 }
 
+/** The API tab: keys for the customer's software, then the webhook endpoints and their delivery log. */
+function ApiAccess({ security }: { security: AccountSecurity }) {
+  return (
+    <Stack spacing={3}>
+      <ApiKeys security={security} />
+      <Webhooks />
+    </Stack>
+  );
+}
+
 const TABS = [
   { id: 'two-step', label: '2-Step Verification', tooltip: null, Panel: TwoStepVerification },
   { id: 'socks', label: 'Socks5 login:pass', tooltip: proxyMessages.formatTooltip, Panel: ProxyAccess },
   { id: 'password', label: 'Change Password', tooltip: null, Panel: ChangePasswordForm },
-  { id: 'api', label: 'API', tooltip: null, Panel: ApiKeys },
+  { id: 'api', label: 'API', tooltip: null, Panel: ApiAccess },
 ] as const;
 
 /** Account Settings (/user-profile): logout, how secured the account is, its settings tabs and sign-in activity. */

@@ -92,7 +92,8 @@ describe('HistoryPage', () => {
       '198.18.7.20',
       'Dead',
       'On',
-      'login1:pass22@198.18.7.20:31000',
+      // An offline proxy in its paid period offers its free replacement next to the string.
+      'login1:pass22@198.18.7.20:31000Replace',
       expect.stringMatching(/^3h (29|30)m left$/),
       'Germany/Berlin-Berlin 10115',
       'Deutsche Telekom',
@@ -240,6 +241,31 @@ describe('HistoryPage', () => {
     await user.click(box);
     expect(await screen.findByText('Auto-renewal disabled')).toBeInTheDocument();
     await waitFor(() => expect(box).not.toBeChecked());
+  });
+
+  it("replaces a dead proxy with one click and says where it leaves now; a paid online or an ended proxy has no Replace", async () => {
+    const user = userEvent.setup();
+    await renderPage([first, second, { ...first, history_id: '3', online: 1, proxy: '198.18.7.21:31001' }]);
+    await loaded(3);
+    expect(screen.getAllByRole('button', { name: /^Replace dead proxy/ })).toHaveLength(1);
+    api.route('POST /api/proxy/replace/2', {
+      body: { history_id: '2', real_ip: '198.18.9.9', proxy: '198.18.7.20:31000', expires_at: first.expires_at, message: 'Proxy 198.18.7.20:31000 now leaves through 198.18.9.9' },
+    });
+    api.route('GET /api/proxy/history', { body: [{ ...first, online: 1, real_ip: '198.18.9.9' }] });
+    const loads = api.callsTo('GET /api/proxy/history').length;
+    await user.click(screen.getByRole('button', { name: 'Replace dead proxy 198.18.7.20:31000 free of charge' }));
+    expect(await screen.findByText('Proxy 198.18.7.20:31000 now leaves through 198.18.9.9')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/proxy/replace/2')).toHaveLength(1);
+    await waitFor(() => expect(api.callsTo('GET /api/proxy/history').length).toBeGreaterThan(loads));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Replace dead proxy/ })).not.toBeInTheDocument());
+  });
+
+  it("says why a replacement is refused", async () => {
+    await renderPage([first]);
+    await loaded(1);
+    api.route('POST /api/proxy/replace/2', { status: 409, body: { message: 'No online proxy of the same type in the same country is free right now to replace proxy 2: try again in a few minutes' } });
+    await userEvent.setup().click(screen.getByRole('button', { name: /^Replace dead proxy/ }));
+    expect(await screen.findByText(/No online proxy of the same type/)).toBeInTheDocument();
   });
 
   it("keeps the badge and says 'Failed to update auto-renewal' when the server refuses", async () => {

@@ -7,7 +7,7 @@
 // locks each lease it settles and skips the ones another instance holds.
 import fp from 'fastify-plugin';
 import type { LeaseEvent, LeaseEventKind } from 'contract/realtime';
-import type { WebhookEventType } from 'contract/webhooks';
+import type { WebhookEventType } from 'contract/webhook-rules';
 import type { Config } from '../config.ts';
 import { RenewalSweep } from '../history/renewal-sweep.ts';
 import { createBlacklistCredits, type BlacklistCredits } from '../inventory/blacklist-credits.ts';

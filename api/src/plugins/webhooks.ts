@@ -3,7 +3,7 @@
 // committed (the socket events of the inventory passes and the sweep), which queues the event and tries its
 // deliveries at once.
 import fp from 'fastify-plugin';
-import type { WebhookEventType } from 'contract/webhooks';
+import type { WebhookEventType } from 'contract/webhook-rules';
 import type { Config } from '../config.ts';
 import { createWebhooks, queueWebhookEvent, WEBHOOK_JOB, webhookJobHandler, type Webhooks } from '../webhooks/webhooks.ts';
 
@@ -12,8 +12,6 @@ declare module 'fastify' {
     webhooks: Webhooks;
     /** Queues an event for the user's subscribed endpoints and tries the deliveries now (never throws). */
     webhookEvent(userId: string, type: WebhookEventType, data: Record<string, unknown>): Promise<void>;
-    /** Tries queued webhook deliveries now; the outbox retries what fails. */
-    webhooksQueued(jobIds: readonly number[]): Promise<void>;
   }
 }
 
@@ -24,13 +22,9 @@ export default fp<{ config: Config }>(
     const tryNow = async (jobIds: readonly number[]) => {
       for (const id of jobIds) await app.jobs.attempt(id);
     };
-    app.decorate('webhooksQueued', (jobIds: readonly number[]) => {
-      // Not awaited by the caller's answer: a slow receiver must not slow the API down.
-      void tryNow(jobIds);
-      return Promise.resolve();
-    });
     app.decorate('webhookEvent', async (userId: string, type: WebhookEventType, data: Record<string, unknown>) => {
       try {
+        // Not awaited: a slow receiver must not hold up the pass that told about the change.
         void tryNow(await queueWebhookEvent(app.db, userId, type, data));
       } catch (error) {
         app.log.error({ err: error }, `webhook event ${type}`);

@@ -17,14 +17,8 @@ import { request as httpRequest, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { sql, type Kysely } from 'kysely';
-import {
-  WEBHOOK_ENDPOINT_LIMIT,
-  WEBHOOK_EVENT_TYPES,
-  WEBHOOK_SIGNATURE_HEADER,
-  type WebhookDelivery,
-  type WebhookEndpoint,
-  type WebhookEventType,
-} from 'contract/webhooks';
+import type { WebhookDelivery, WebhookEndpoint } from 'contract/webhooks';
+import { WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_EVENT_TYPES, WEBHOOK_SIGNATURE_HEADER, type WebhookEventType } from 'contract/webhook-rules';
 import { createDestinationPolicy } from 'gateway/destination-policy';
 import type { Schema } from '../db/schema.ts';
 import { enqueueJob, type JobHandler } from '../jobs/jobs.ts';

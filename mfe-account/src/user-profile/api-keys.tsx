@@ -24,7 +24,6 @@ import { useSnackbar } from 'shared/ui/toasts';
 import type { AccountSecurity } from 'contract/account-security';
 import { API_KEY_LIMIT, API_KEY_SCOPES, apiKeyMessages, type ApiKeyScope } from 'contract/api-key-rules';
 import { createApiKey, revokeApiKey, useApiKeyMutation, useApiKeys } from '../api/api-keys';
-import { Webhooks } from './webhooks';
 
 const SCOPE_LABELS: Record<ApiKeyScope, string> = {
   read: 'read: list and download proxies, search, balance',
@@ -99,7 +98,7 @@ function NewKeyForm({ twoFactor, onCreated }: { twoFactor: boolean; onCreated: (
 
 /**
  * The API tab: keys for the customer's own software (/api/v1), each shown once when created, listed with
- * their scopes and last use, revocable at once; below them the webhook endpoints and their delivery log.
+ * their scopes and last use, revocable at once.
  */
 export function ApiKeys({ security }: { security: AccountSecurity }) {
   const keys = useApiKeys();
@@ -112,7 +111,6 @@ export function ApiKeys({ security }: { security: AccountSecurity }) {
   };
 
   return (
-    <Stack spacing={3}>
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack spacing={3}>
         <Stack spacing={1}>
@@ -198,7 +196,5 @@ export function ApiKeys({ security }: { security: AccountSecurity }) {
         <NewKeyForm twoFactor={security.twoFactor.enabled} onCreated={setShown} />
       </Stack>
     </Paper>
-    <Webhooks />
-    </Stack>
   );
 }

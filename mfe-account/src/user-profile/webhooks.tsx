@@ -19,7 +19,8 @@ import { serverMessage } from 'shared/api/api-client';
 import { copyText } from 'shared/clipboard/copy-text';
 import { formatDateTime } from 'shared/format/date';
 import { useSnackbar } from 'shared/ui/toasts';
-import { WEBHOOK_EVENT_TYPES, type WebhookDelivery, type WebhookEndpoint } from 'contract/webhooks';
+import type { WebhookDelivery, WebhookEndpoint } from 'contract/webhooks';
+import { WEBHOOK_EVENT_TYPES } from 'contract/webhook-rules';
 import { createWebhook, deleteWebhook, redeliver, sendTestEvent, useWebhookMutation, useWebhooks } from '../api/webhooks';
 
 function endpointStatus(endpoint: WebhookEndpoint): string {

@@ -28,7 +28,8 @@ import {
 } from 'contract/public-api';
 import { AutoReplaceSetting } from 'contract/history';
 import { MessageResponse } from 'contract/errors';
-import { CreateWebhookRequest, CreateWebhookResponse, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_EVENT_TYPES, WebhookDeliveryResponse, WebhooksResponse } from 'contract/webhooks';
+import { CreateWebhookRequest, CreateWebhookResponse, WebhookDeliveryResponse, WebhooksResponse } from 'contract/webhooks';
+import { WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_EVENT_TYPES } from 'contract/webhook-rules';
 import type { ProxyListing } from 'contract/marketplace';
 import { ADDED_FILTER_OPTIONS, createProxyPredicate, EMPTY_FILTERS, isBlacklisted, TYPE_FILTER_VALUES, type ProxyFilters } from 'contract/proxy-filters';
 import Type from 'typebox';

@@ -2,14 +2,8 @@
 // deliveries, add (the signing secret is answered this once), delete, send a test event, redeliver.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MessageResponse } from 'contract/errors';
-import {
-  CreateWebhookRequest,
-  CreateWebhookResponse,
-  WEBHOOK_ENDPOINT_LIMIT,
-  WEBHOOK_EVENT_TYPES,
-  WebhookDeliveryResponse,
-  WebhooksResponse,
-} from 'contract/webhooks';
+import { CreateWebhookRequest, CreateWebhookResponse, WebhookDeliveryResponse, WebhooksResponse } from 'contract/webhooks';
+import { WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_EVENT_TYPES } from 'contract/webhook-rules';
 import Type from 'typebox';
 import { HttpError } from '../../../../http/errors.ts';
 import { errors } from '../../../../http/schemas.ts';
