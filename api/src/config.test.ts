@@ -26,7 +26,8 @@ describe('loadConfig', () => {
     assert.equal(config.captcha.expiresInSeconds, 600);
     assert.equal(config.web.remoteDirs.history, join(repoRoot, 'mfe-history', 'dist'));
     assert.equal(config.web.shellDir, join(repoRoot, 'shell', 'dist'));
-    assert.deepEqual(config.leases, { periodSeconds: 86_400, sweepMs: 30_000, offlineWaitSeconds: 86_400, noticeSeconds: 3600 });
+    assert.deepEqual(config.leases, { periodSeconds: 86_400, sweepMs: 30_000, offlineWaitSeconds: 86_400, noticeSeconds: 3600, replaceDeadAfterSeconds: 300 });
+    assert.deepEqual(config.webhooks, { allowLoopback: false, allowHttp: false, disableAfterMs: 24 * 3600 * 1000 });
   });
 
   it('reads every documented variable', () => {
@@ -56,6 +57,10 @@ describe('loadConfig', () => {
       RENEWAL_SWEEP_MS: '1000',
       RENEWAL_OFFLINE_WAIT_HOURS: '6',
       RENEWAL_NOTICE_MINUTES: '30',
+      DEAD_PROXY_REPLACE_AFTER_SECONDS: '600',
+      WEBHOOK_ALLOW_HTTP: 'true',
+      WEBHOOK_ALLOW_LOOPBACK: 'true',
+      WEBHOOK_DISABLE_AFTER_HOURS: '48',
       DB_CONNECT_TIMEOUT_MS: '2000',
       DB_QUERY_TIMEOUT_MS: '8000',
       PAYMENT_SANDBOX_ALLOW_PUBLIC: 'true',
@@ -81,7 +86,8 @@ describe('loadConfig', () => {
     assert.equal(config.web.remoteDirs.payments, join(repoRoot, 'deploy', 'remotes', 'payments'));
     assert.deepEqual(config.web.remoteUrls, { landing: 'http://localhost:3001/mf-manifest.json' });
     assert.equal(config.trustProxy, true);
-    assert.deepEqual(config.leases, { periodSeconds: 60, sweepMs: 1000, offlineWaitSeconds: 6 * 3600, noticeSeconds: 1800 });
+    assert.deepEqual(config.leases, { periodSeconds: 60, sweepMs: 1000, offlineWaitSeconds: 6 * 3600, noticeSeconds: 1800, replaceDeadAfterSeconds: 600 });
+    assert.deepEqual(config.webhooks, { allowLoopback: true, allowHttp: true, disableAfterMs: 48 * 3600 * 1000 });
   });
 
   it('warns at start when PostgreSQL is set without Redis, and only then', () => {
@@ -97,6 +103,10 @@ describe('loadConfig', () => {
     assert.equal(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'btcpay', BTCPAY_URL: 'https://pay.example', BTCPAY_STORE_ID: 's', BTCPAY_API_KEY: 'k', BTCPAY_WEBHOOK_SECRET: 'w' }).inventory.demo, false);
     assert.throws(() => loadConfig({ NODE_ENV: 'production', INVENTORY_DEMO: 'true' }), /^ConfigError: INVENTORY_DEMO=true is refused with NODE_ENV=production/);
     assert.equal(loadConfig({ NODE_ENV: 'production', INVENTORY_DEMO: 'false' }).inventory.demo, false);
+  });
+
+  it('refuses loopback webhooks in production', () => {
+    assert.throws(() => loadConfig({ NODE_ENV: 'production', WEBHOOK_ALLOW_LOOPBACK: 'true' }), /^ConfigError: WEBHOOK_ALLOW_LOOPBACK=true is refused with NODE_ENV=production/);
   });
 
   it('refuses malformed values with the variable name', () => {
