@@ -5,9 +5,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { V1_PREFIX } from 'contract/public-api';
 
 const TAGS = [
-  { name: 'Proxies', description: 'Your proxies: list, download, buy, auto-renew' },
+  { name: 'Proxies', description: 'Your proxies: list, download, buy, auto-renew, replace a dead one' },
   { name: 'Marketplace', description: 'Listings for sale, with the filters of the dashboard' },
-  { name: 'Account', description: 'Balance and IP allow-list' },
+  { name: 'Account', description: 'Balance, IP allow-list and the automatic replacement setting' },
+  { name: 'Webhooks', description: 'Endpoints that receive signed events about your proxies and balance, and their delivery log' },
 ];
 
 const DESCRIPTION = [

@@ -347,7 +347,9 @@ for (const backend of backends) {
       assert.ok(Object.keys(spec.paths).every((path) => path.startsWith('/api/v1/')));
       assert.deepEqual(spec.paths['/api/v1/proxies/buy']?.post?.tags, ['Proxies']);
       assert.deepEqual(spec.paths['/api/v1/proxies']?.get?.security, [{ apiKey: [] }]);
-      assert.deepEqual(spec.tags.map((tag) => tag.name), ['Proxies', 'Marketplace', 'Account']);
+      assert.deepEqual(spec.tags.map((tag) => tag.name), ['Proxies', 'Marketplace', 'Account', 'Webhooks']);
+      assert.deepEqual(spec.paths['/api/v1/proxies/{id}/replace']?.post?.tags, ['Proxies']);
+      assert.deepEqual(spec.paths['/api/v1/webhooks']?.post?.tags, ['Webhooks']);
       assert.match(document.body, /"examples"/);
       const page = await app.inject({ method: 'GET', url: '/api/v1/docs' });
       assert.equal(page.statusCode, 200);
