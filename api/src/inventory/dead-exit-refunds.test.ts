@@ -14,7 +14,7 @@ import type { App } from '../app.ts';
 import { marketDb } from '../marketplace/market-schema.ts';
 import { refundReference } from '../support/refunds.ts';
 import { backends } from '../test/helpers.ts';
-import { outbox, recordNotifications, twoInstances } from '../test/history-kit.ts';
+import { exitConfirmedDead, outbox, recordNotifications, twoInstances } from '../test/history-kit.ts';
 import { buildInventoryApp, importText } from '../test/inventory-kit.ts';
 import { assertBalancesEqualLedger, balanceOf, call, customer, type Customer } from '../test/market-kit.ts';
 import { agePurchase, buyProxy, supportMember } from '../test/support-kit.ts';
@@ -29,16 +29,6 @@ async function waitFor<T>(what: string, probe: () => Promise<T | false>, timeout
   }
 }
 
-/** The exit of a purchase confirmed dead, written as the checker records it (state and its transition). */
-async function exitConfirmedDead(app: App, historyId: number): Promise<void> {
-  await sql`
-    with moved as (
-      update exits set state = 'dead', state_changed_at = now()
-      where id = (select li.exit_id from proxy_leases le join proxy_listings li on li.id = le.listing_id where le.id = ${historyId})
-      returning id)
-    insert into exit_state_changes (exit_id, from_state, to_state, reason, check_interval_s)
-    select id, 'online', 'dead', 'check failed at connect: refused (3 failures in a row)', 60 from moved`.execute(app.db);
-}
 
 async function openRefundTicket(app: App, who: Customer, historyId: number): Promise<Ticket> {
   const response = await call(app, who, 'POST', '/api/support/ticket', { category: 'Refundpolicy', text: 'It died', historyId });

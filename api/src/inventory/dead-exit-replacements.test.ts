@@ -16,7 +16,7 @@ import { supportMessages } from 'contract/support-rules';
 import type { App } from '../app.ts';
 import { marketDb } from '../marketplace/market-schema.ts';
 import { backends, injectWithLogin } from '../test/helpers.ts';
-import { outbox, recordNotifications, twoInstances } from '../test/history-kit.ts';
+import { exitConfirmedDead, outbox, recordNotifications, twoInstances } from '../test/history-kit.ts';
 import { buildInventoryApp, checkNow, importText } from '../test/inventory-kit.ts';
 import { assertBalancesEqualLedger, balanceOf, call, customer, type Customer } from '../test/market-kit.ts';
 import { fetchThrough } from '../test/socks-client.ts';
@@ -42,17 +42,6 @@ async function fetchSoon(proxy: string, auth: string, port: number, expected: st
   }
 }
 
-/** The lease's exit confirmed dead `minutesAgo` minutes ago, as the checker records it. */
-async function exitDied(app: App, historyId: number, minutesAgo = 0): Promise<void> {
-  const at = new Date(Date.now() - minutesAgo * 60_000);
-  await sql`
-    with moved as (
-      update exits set state = 'dead', state_changed_at = ${at}
-      where id = (select li.exit_id from proxy_leases le join proxy_listings li on li.id = le.listing_id where le.id = ${historyId})
-      returning id)
-    insert into exit_state_changes (exit_id, from_state, to_state, reason, check_interval_s, changed_at)
-    select id, 'online', 'dead', 'check failed at connect: refused (3 failures in a row)', 60, ${at} from moved`.execute(app.db);
-}
 
 const replaceClick = (app: App, who: Customer, historyId: number) => call(app, who, 'POST', `/api/proxy/replace/${historyId}`);
 const replacementRows = (app: App, leaseId: number) => app.db.selectFrom('lease_replacements' as never).selectAll().where('lease_id' as never, '=', leaseId as never).execute();
@@ -94,7 +83,7 @@ for (const backend of backends) {
       assert.match(early.json<{ message: string }>().message, /is not down/);
 
       await a.close();
-      await exitDied(app, leaseId);
+      await exitConfirmedDead(app, leaseId);
       const told = recordNotifications(app);
       const replaced = await replaceClick(app, buyer, leaseId);
       assert.equal(replaced.statusCode, 200, replaced.body);
@@ -132,7 +121,7 @@ for (const backend of backends) {
       for (let round = 0; round < 3; round += 1) {
         const buyer = await customer(a, 10_000);
         const { historyId } = await buyProxy(a, buyer);
-        await exitDied(a, historyId);
+        await exitConfirmedDead(a, historyId);
         const leasedBefore = await leasedCount(a);
         const answers = await Promise.all([replaceClick(a, buyer, historyId), replaceClick(b, buyer, historyId), replaceClick(a, buyer, historyId), replaceClick(b, buyer, historyId)]);
         const statuses = answers.map((answer) => answer.statusCode).sort();
@@ -149,8 +138,8 @@ for (const backend of backends) {
       const buyer = await customer(a, 10_000);
       const kept = await buyProxy(a, buyer);
       const refunded = await buyProxy(a, buyer);
-      await exitDied(a, kept.historyId);
-      await exitDied(a, refunded.historyId);
+      await exitConfirmedDead(a, kept.historyId);
+      await exitConfirmedDead(a, refunded.historyId);
       // Within the 5 minutes: no refund yet; the customer replaces one of the two.
       assert.deepEqual(await a.deadExitRefunds.run(), { transitions: 0, refunded: 0 });
       assert.equal((await replaceClick(a, buyer, kept.historyId)).statusCode, 200);
@@ -183,9 +172,9 @@ for (const backend of backends) {
       const recent = await buyProxy(a, asked);
       const due = await buyProxy(a, asked);
       const other = await buyProxy(a, silent);
-      await exitDied(a, recent.historyId, 1);
-      await exitDied(a, due.historyId, 6);
-      await exitDied(a, other.historyId, 6);
+      await exitConfirmedDead(a, recent.historyId, 1);
+      await exitConfirmedDead(a, due.historyId, 6);
+      await exitConfirmedDead(a, other.historyId, 6);
       const balances = [await balanceOf(a, asked.id), await balanceOf(a, silent.id)];
       const passes = await Promise.all([a.deadExitReplacements.run(), b.deadExitReplacements.run(), a.deadExitReplacements.run()]);
       assert.equal(passes.reduce((sum, pass) => sum + pass.replaced, 0), 1, JSON.stringify(passes));
@@ -217,7 +206,7 @@ for (const backend of backends) {
       const alive = await v1(a, manager);
       assert.equal(alive.statusCode, 409, alive.body);
       assert.equal(alive.json<{ code: string }>().code, 'proxy_not_dead');
-      await exitDied(a, historyId);
+      await exitConfirmedDead(a, historyId);
       const [first, retry] = await Promise.all([v1(a, manager, 'swap-1'), v1(b, manager, 'swap-1')]);
       assert.equal(first.statusCode, 200, first.body);
       assert.equal(retry.statusCode, 200, retry.body);

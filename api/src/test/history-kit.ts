@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TestContext } from 'node:test';
+import { sql } from 'kysely';
 import type { LeaseEvent } from 'contract/realtime';
 import type { App } from '../app.ts';
 import type { LeasesConfig } from '../config.ts';
@@ -140,4 +141,16 @@ export async function outbox(app: App): Promise<string[]> {
   }
   const mails = await Promise.all(files.sort().map((file) => readFile(join(dir, file), 'utf8')));
   return mails.map((mail) => mail.replaceAll('=\n', '').replaceAll('\n ', ' '));
+}
+
+/** The exit of a lease confirmed dead `minutesAgo` minutes ago, written as the checker records it (state and transition). */
+export async function exitConfirmedDead(app: App, historyId: number, minutesAgo = 0): Promise<void> {
+  const at = new Date(Date.now() - minutesAgo * 60_000);
+  await sql`
+    with moved as (
+      update exits set state = 'dead', state_changed_at = ${at}
+      where id = (select li.exit_id from proxy_leases le join proxy_listings li on li.id = le.listing_id where le.id = ${historyId})
+      returning id)
+    insert into exit_state_changes (exit_id, from_state, to_state, reason, check_interval_s, changed_at)
+    select id, 'online', 'dead', 'check failed at connect: refused (3 failures in a row)', 60, ${at} from moved`.execute(app.db);
 }

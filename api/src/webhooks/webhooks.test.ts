@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import type { CreateWebhookResponse, WebhooksResponse } from 'contract/webhooks';
 import type { App } from '../app.ts';
 import { backends, build, injectWithLogin } from '../test/helpers.ts';
-import { outbox } from '../test/history-kit.ts';
+import { exitConfirmedDead, outbox } from '../test/history-kit.ts';
 import { customer, type Customer } from '../test/market-kit.ts';
 import { buyProxy } from '../test/support-kit.ts';
 
@@ -69,16 +69,6 @@ async function addEndpoint(app: App, who: Customer, url: string, events: string[
   return created.json<CreateWebhookResponse>();
 }
 
-/** The lease's exit confirmed dead, as the checker records it. */
-async function exitDied(app: App, historyId: number): Promise<void> {
-  await sql`
-    with moved as (
-      update exits set state = 'dead', state_changed_at = now()
-      where id = (select li.exit_id from proxy_leases le join proxy_listings li on li.id = le.listing_id where le.id = ${historyId})
-      returning id)
-    insert into exit_state_changes (exit_id, from_state, to_state, reason, check_interval_s)
-    select id, 'online', 'dead', 'check failed', 60 from moved`.execute(app.db);
-}
 
 async function waitFor(what: string, probe: () => boolean, timeoutMs = 5000): Promise<void> {
   const until = Date.now() + timeoutMs;
@@ -104,7 +94,7 @@ for (const backend of backends) {
       assert.deepEqual(listed.json<WebhooksResponse>().endpoints.map((endpoint) => endpoint.url), [receiver.url]);
 
       const { historyId } = await buyProxy(app, buyer);
-      await exitDied(app, historyId);
+      await exitConfirmedDead(app, historyId);
       const replaced = await injectWithLogin(app, buyer.token, { method: 'POST', url: `/api/proxy/replace/${historyId}` });
       assert.equal(replaced.statusCode, 200, replaced.body);
       // The replacement tries its delivery at once (it fails: 500); the outbox retries after its backoff.
@@ -157,7 +147,7 @@ for (const backend of backends) {
       receiver.useSecret(created.secret);
       const { historyId, priceCents } = await buyProxy(app, buyer);
       await app.jobs.runDue();
-      await exitDied(app, historyId);
+      await exitConfirmedDead(app, historyId);
       await app.exitDownNotices.run();
       await app.deadExitRefunds.run(minutes(6));
       await waitFor('three events', () => receiver.received.length === 3);

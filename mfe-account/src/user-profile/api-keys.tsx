@@ -17,13 +17,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { serverMessage } from 'shared/api/api-client';
-import { copyText } from 'shared/clipboard/copy-text';
 import { formatDateTime } from 'shared/format/date';
 import { PasswordField } from 'shared/ui/password-field';
 import { useSnackbar } from 'shared/ui/toasts';
 import type { AccountSecurity } from 'contract/account-security';
 import { API_KEY_LIMIT, API_KEY_SCOPES, apiKeyMessages, type ApiKeyScope } from 'contract/api-key-rules';
 import { createApiKey, revokeApiKey, useApiKeyMutation, useApiKeys } from '../api/api-keys';
+import { ShownOnce } from './shown-once';
 
 const SCOPE_LABELS: Record<ApiKeyScope, string> = {
   read: 'read: list and download proxies, search, balance',
@@ -106,10 +106,6 @@ export function ApiKeys({ security }: { security: AccountSecurity }) {
   const [shown, setShown] = useState<string | null>(null);
   const revoke = useApiKeyMutation(revokeApiKey);
 
-  const copy = async (key: string) => {
-    enqueueSnackbar((await copyText(key)) ? 'Copied' : 'Could not copy: select the key and copy it by hand.', { variant: 'info' });
-  };
-
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack spacing={3}>
@@ -125,24 +121,7 @@ export function ApiKeys({ security }: { security: AccountSecurity }) {
           </Typography>
           <Typography color="text.secondary">{apiKeyMessages.lifetime}</Typography>
         </Stack>
-        {shown && (
-          <Alert severity="success" role="status" aria-label="New API key">
-            <Stack spacing={1}>
-              <span>{apiKeyMessages.created}</span>
-              <Box component="code" sx={{ wordBreak: 'break-all', fontFamily: 'monospace' }} data-testid="new-api-key">
-                {shown}
-              </Box>
-              <Stack direction="row" spacing={1}>
-                <Button size="small" variant="outlined" onClick={() => void copy(shown)}>
-                  Copy key
-                </Button>
-                <Button size="small" onClick={() => setShown(null)}>
-                  Done
-                </Button>
-              </Stack>
-            </Stack>
-          </Alert>
-        )}
+        {shown && <ShownOnce label="New API key" message={apiKeyMessages.created} value={shown} testId="new-api-key" copyLabel="Copy key" onDone={() => setShown(null)} />}
         {keys.isError ? (
           <Alert severity="error">{serverMessage(keys.error, 'Could not load your API keys.')}</Alert>
         ) : (

@@ -16,11 +16,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { serverMessage } from 'shared/api/api-client';
-import { copyText } from 'shared/clipboard/copy-text';
 import { formatDateTime } from 'shared/format/date';
 import { useSnackbar } from 'shared/ui/toasts';
 import type { WebhookDelivery, WebhookEndpoint } from 'contract/webhooks';
 import { WEBHOOK_EVENT_TYPES } from 'contract/webhook-rules';
+import { ShownOnce } from './shown-once';
 import { createWebhook, deleteWebhook, redeliver, sendTestEvent, useWebhookMutation, useWebhooks } from '../api/webhooks';
 
 function endpointStatus(endpoint: WebhookEndpoint): string {
@@ -107,22 +107,14 @@ export function Webhooks() {
           </Typography>
         </Stack>
         {secret && (
-          <Alert severity="success" role="status" aria-label="New webhook secret">
-            <Stack spacing={1}>
-              <span>Endpoint added. Copy its signing secret now: it is shown only once.</span>
-              <Box component="code" sx={{ wordBreak: 'break-all', fontFamily: 'monospace' }} data-testid="new-webhook-secret">
-                {secret}
-              </Box>
-              <Stack direction="row" spacing={1}>
-                <Button size="small" variant="outlined" onClick={() => void copyText(secret)}>
-                  Copy secret
-                </Button>
-                <Button size="small" onClick={() => setSecret(null)}>
-                  Done
-                </Button>
-              </Stack>
-            </Stack>
-          </Alert>
+          <ShownOnce
+            label="New webhook secret"
+            message="Endpoint added. Copy its signing secret now: it is shown only once."
+            value={secret}
+            testId="new-webhook-secret"
+            copyLabel="Copy secret"
+            onDone={() => setSecret(null)}
+          />
         )}
         {webhooks.isError ? (
           <Alert severity="error">{serverMessage(webhooks.error, 'Could not load your webhooks.')}</Alert>
