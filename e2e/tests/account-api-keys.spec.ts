@@ -14,7 +14,7 @@ import { target } from '../support/target.ts';
 
 async function blockingViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.length})`);
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((node) => node.target.join(' ')).join(', ')})`);
 }
 
 for (const view of [
@@ -33,12 +33,12 @@ for (const view of [
 
     // The password is asked for: a wrong one creates nothing.
     await page.getByLabel('Key name').fill('scraper');
-    await page.getByLabel('Current password').fill('Wrong-Horse-9');
+    await page.getByLabel('Current password', { exact: true }).fill('Wrong-Horse-9');
     await page.getByRole('button', { name: 'Create key' }).click();
-    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(page.getByRole('alert').first()).toBeVisible();
     await expect(page.getByTestId('new-api-key')).toHaveCount(0);
 
-    await page.getByLabel('Current password').fill(customer.password);
+    await page.getByLabel('Current password', { exact: true }).fill(customer.password);
     await page.getByRole('button', { name: 'Create key' }).click();
     const shown = page.getByTestId('new-api-key');
     await expect(shown).toBeVisible();

@@ -93,7 +93,8 @@ export function Webhooks() {
   const test = useWebhookMutation(sendTestEvent);
   const again = useWebhookMutation(redeliver);
   const failed = (what: string) => (failure: unknown) => enqueueSnackbar(serverMessage(failure, what), { variant: 'error' });
-  const sent = (answer: { delivery: WebhookDelivery }) => enqueueSnackbar(`Event sent: ${deliveryStatus(answer.delivery)}`, { variant: 'info' });
+  const sent = (answer: { delivery: WebhookDelivery }) =>
+    enqueueSnackbar(`Event sent: ${deliveryStatus(answer.delivery)}`, { variant: answer.delivery.state === 'delivered' ? 'success' : 'warning' });
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -120,7 +121,8 @@ export function Webhooks() {
           <Alert severity="error">{serverMessage(webhooks.error, 'Could not load your webhooks.')}</Alert>
         ) : (
           <>
-            <TableContainer>
+            {/* Focusable: on a narrow screen the table scrolls sideways, also by keyboard. */}
+            <TableContainer tabIndex={0} role="region" aria-label="Webhook endpoints, scrollable">
               <Table size="small" aria-label="Webhook endpoints">
                 <TableHead>
                   <TableRow>
@@ -154,7 +156,7 @@ export function Webhooks() {
                 </TableBody>
               </Table>
             </TableContainer>
-            <TableContainer>
+            <TableContainer tabIndex={0} role="region" aria-label="Webhook deliveries, scrollable">
               <Table size="small" aria-label="Webhook deliveries">
                 <TableHead>
                   <TableRow>
