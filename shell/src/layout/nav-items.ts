@@ -6,3 +6,6 @@ export const navItems = [
   { label: 'Support', to: '/support' },
   { label: 'Terms & Conditions', to: '/terms-and-conditions' },
 ] as const;
+
+/** The operator console's entry, shown after the others to accounts with the operator role only. */
+export const operatorNavItem = { label: 'Operator', to: '/operator' } as const;

@@ -68,6 +68,17 @@ describe('TopBar', () => {
     expect(api.calls).toHaveLength(0);
   });
 
+  it('gives an operator the console in the navigation, and a customer not', async () => {
+    await renderAt('/dashboard');
+    await screen.findByTestId('balance');
+    expect(screen.queryByRole('link', { name: 'Operator' })).not.toBeInTheDocument();
+    cleanup();
+    appQueryClient.clear();
+    fakeApi({ 'GET /api/users/u1': { body: { ...user, roles: ['operator'] } } });
+    await renderAt('/operator/money');
+    expect(await screen.findByRole('link', { name: 'Operator' })).toHaveAttribute('href', '/operator');
+  });
+
   it('offers a visitor Login and Register, which open their dialogs', async () => {
     appStore.set(logoutAtom);
     await renderAt('/terms-and-conditions');

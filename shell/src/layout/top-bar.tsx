@@ -23,7 +23,7 @@ import { authDialogAtom } from 'shared/auth/auth-dialog-atoms';
 import { formatMoney } from 'shared/format/money';
 import { themeModeAtom, toggleThemeAtom } from 'shared/theme/theme-atoms';
 import { CONTENT_MAX_WIDTH } from 'shared/ui/theme';
-import { navItems } from './nav-items';
+import { navItems, operatorNavItem } from './nav-items';
 import { TestModeChip } from './test-mode-chip';
 
 /**
@@ -124,8 +124,11 @@ export function TopBar() {
   const signedIn = useAtomValue(isAuthenticatedAtom);
   const mode = useAtomValue(themeModeAtom);
   const toggleTheme = useSetAtom(toggleThemeAtom);
+  // Operators also get the console's entry; the role comes with the signed-in user, so others never see it.
+  const roles = useCurrentUser().data?.roles;
+  const items = signedIn && roles?.includes('operator') ? [...navItems, operatorNavItem] : navItems;
 
-  const links = navItems.map((item) =>
+  const links = items.map((item) =>
     mobile ? (
       <ListItemButton key={item.to} component={NavLink} to={item.to} selected={location.pathname.startsWith(item.to)}>
         <ListItemText primary={item.label} />
