@@ -25,6 +25,7 @@ import { InsufficientFundsError, postLedgerEntry } from '../ledger/ledger.ts';
 import { marketDb, type MarketDb } from '../marketplace/market-schema.ts';
 import { listingPriceCents } from '../marketplace/pricing.ts';
 import { queueMail, type Mail } from '../mail/mail.ts';
+import { queueWebhookEvent } from '../webhooks/webhooks.ts';
 
 export interface RenewalSweepOptions {
   db: Kysely<Schema>;
@@ -86,7 +87,53 @@ export class RenewalSweep {
       this.#options.notify(userId, event);
     }
     summary.notices = await this.#mailNotices(now);
+    await this.#expiringEvents(now);
     return summary;
+  }
+
+  /**
+   * Queues `proxy.expiring` for every running lease whose period ends within the notice window (the lead time
+   * of the low-balance mail), for accounts with an endpoint subscribed to it, once per period: the lease's
+   * expiring_event_for is claimed with a conditional update in the event's transaction, so of several
+   * instances only one queues it.
+   */
+  async #expiringEvents(now: Date): Promise<number> {
+    const { db, noticeMs, publicHost, mailQueued } = this.#options;
+    const until = new Date(now.getTime() + noticeMs);
+    const { rows } = await sql<{ id: string; user_id: string; expires_at: Date | string; renew: boolean; proxy: string; real_ip: string }>`
+      select le.id, le.user_id, le.expires_at, le.renew, ${publicHost} || ':' || le.port as proxy, li.real_ip
+      from proxy_leases le
+      join proxy_listings li on li.id = le.listing_id
+      where le.ended_at is null and le.expires_at > ${now} and le.expires_at <= ${until}
+        and le.expiring_event_for is distinct from le.expires_at
+        and exists (select 1 from webhook_endpoints we
+          where we.user_id = le.user_id and we.disabled_at is null and 'proxy.expiring' = any(we.events))
+      order by le.expires_at, le.id`.execute(db);
+    const queued: number[] = [];
+    let told = 0;
+    for (const row of rows) {
+      const expiresAt = new Date(row.expires_at);
+      const jobs = await db.transaction().execute(async (trx) => {
+        const { rows: claimed } = await sql<{ id: string }>`
+          update proxy_leases set expiring_event_for = expires_at
+          where id = ${Number(row.id)} and expires_at = ${expiresAt} and ended_at is null
+            and expiring_event_for is distinct from expires_at
+          returning id`.execute(trx);
+        if (claimed.length === 0) return null;
+        return queueWebhookEvent(trx, row.user_id, 'proxy.expiring', {
+          id: String(row.id),
+          real_ip: row.real_ip,
+          proxy: row.proxy,
+          expires_at: expiresAt.toISOString(),
+          renew: row.renew,
+        });
+      });
+      if (jobs === null) continue;
+      told += 1;
+      queued.push(...jobs);
+    }
+    if (queued.length > 0) await mailQueued(queued, now);
+    return told;
   }
 
   /** Takes the next unlocked lease due for the sweep and settles it; null when none is left. */

@@ -1,19 +1,23 @@
 // Tells customers that the exit of a proxy they lease went dead: a socket event to their open pages and a
 // mail ("your proxy … is down since …; we are checking it every … s"). The checker writes the transition
 // (exit_state_changes, to 'dead'); every API instance runs this after its renewal sweep, and each transition
-// is claimed by one of them (customers_told_at, FOR UPDATE SKIP LOCKED), so a customer is told once.
+// is claimed by one of them (customers_told_at, FOR UPDATE SKIP LOCKED), so a customer is told once. The
+// `proxy.down` webhook is queued in the claim's transaction, and so is `proxy.up` when an exit goes from
+// 'dead' back to 'online' (no mail, no socket event: the History page shows the state on its own).
 import { sql, type Kysely } from 'kysely';
 import type { LeaseEvent } from 'contract/realtime';
 import type { Schema } from '../db/schema.ts';
 import { queueMail, type Mail } from '../mail/mail.ts';
+import { queueWebhookEvent } from '../webhooks/webhooks.ts';
 
 export interface ExitDownNoticesOptions {
   db: Kysely<Schema>;
   publicUrl: string;
   /** The gateway host of every proxy string (`publicHost:port`). */
   publicHost: string;
-  /** Delivers the mails this pass queued in its transaction (the outbox: `app.jobs.attempt`). */
+  /** Delivers the mails and webhooks this pass queued in its transaction (the outbox: `app.jobs.attempt`). */
   mailQueued(jobIds: number[]): Promise<void>;
+  /** The socket event (its webhook is already queued). */
   notify(userId: string, event: LeaseEvent): void;
   onError(error: unknown, context: string): void;
 }
@@ -36,7 +40,7 @@ const BATCH = 200;
 export function createExitDownNotices(options: ExitDownNoticesOptions) {
   return {
     /** One pass: claims the untold transitions to 'dead' and tells the customers of their running leases. */
-    async run(): Promise<{ transitions: number; told: number }> {
+    async run(): Promise<{ transitions: number; told: number; up: number }> {
       const { db, publicHost } = options;
       const claimed = await db.transaction().execute(async (trx) => {
         const { rows: transitions } = await sql<{ id: string }>`
@@ -47,7 +51,8 @@ export function createExitDownNotices(options: ExitDownNoticesOptions) {
             order by id limit ${BATCH}
             for update skip locked)
           returning id`.execute(trx);
-        if (transitions.length === 0) return { transitions: 0, leases: [] as DownLease[], mailJobs: [] as number[] };
+        const up = await upWebhooks(trx, publicHost);
+        if (transitions.length === 0) return { transitions: 0, leases: [] as DownLease[], mailJobs: up.jobs, up: up.told };
         const { rows: leases } = await sql<DownLease>`
           select le.id as lease_id, le.user_id, u.email, u.username, ${publicHost} || ':' || le.port as proxy,
             li.real_ip, le.expires_at, ch.changed_at, ch.check_interval_s
@@ -59,32 +64,68 @@ export function createExitDownNotices(options: ExitDownNoticesOptions) {
             and le.ended_at is null and le.expires_at > now()
           order by le.id`.execute(trx);
         // The mails commit with the claim: a mail server that is down delays them, it does not lose them.
-        const mailJobs: number[] = [];
+        const mailJobs: number[] = [...up.jobs];
         for (const lease of leases) {
           mailJobs.push(await queueMail(trx, exitDownMail(lease, new Date(lease.changed_at), lease.check_interval_s ?? 60, options.publicUrl)));
+          const { history_id: id, kind: _kind, ...data } = downEvent(lease);
+          mailJobs.push(...(await queueWebhookEvent(trx, lease.user_id, 'proxy.down', { id, ...data })));
         }
-        return { transitions: transitions.length, leases, mailJobs };
+        return { transitions: transitions.length, leases, mailJobs, up: up.told };
       });
-      for (const lease of claimed.leases) {
-        const since = new Date(lease.changed_at);
-        const everySeconds = lease.check_interval_s ?? 60;
-        options.notify(lease.user_id, {
-          history_id: String(lease.lease_id),
-          real_ip: lease.real_ip,
-          kind: 'down',
-          expires_at: new Date(lease.expires_at).toISOString(),
-          down_since: since.toISOString(),
-          check_interval_s: everySeconds,
-        });
-      }
+      for (const lease of claimed.leases) options.notify(lease.user_id, downEvent(lease));
       try {
         await options.mailQueued(claimed.mailJobs);
       } catch (error) {
         options.onError(error, 'exit-down notice mails');
       }
-      return { transitions: claimed.transitions, told: claimed.leases.length };
+      return { transitions: claimed.transitions, told: claimed.leases.length, up: claimed.up };
     },
   };
+}
+
+function downEvent(lease: DownLease): LeaseEvent {
+  return {
+    history_id: String(lease.lease_id),
+    real_ip: lease.real_ip,
+    kind: 'down',
+    expires_at: new Date(lease.expires_at).toISOString(),
+    down_since: new Date(lease.changed_at).toISOString(),
+    check_interval_s: lease.check_interval_s ?? 60,
+  };
+}
+
+/** Claims the untold transitions from 'dead' back to 'online' and queues `proxy.up` for their running leases. */
+async function upWebhooks(trx: Kysely<Schema>, publicHost: string): Promise<{ told: number; jobs: number[] }> {
+  const { rows: transitions } = await sql<{ id: string }>`
+    update exit_state_changes set customers_told_at = now()
+    where id in (
+      select id from exit_state_changes
+      where customers_told_at is null and from_state = 'dead' and to_state = 'online'
+      order by id limit ${BATCH}
+      for update skip locked)
+    returning id`.execute(trx);
+  if (transitions.length === 0) return { told: 0, jobs: [] };
+  const { rows: leases } = await sql<{ lease_id: string; user_id: string; proxy: string; real_ip: string; expires_at: Date | string; changed_at: Date | string }>`
+    select le.id as lease_id, le.user_id, ${publicHost} || ':' || le.port as proxy, li.real_ip, le.expires_at, ch.changed_at
+    from exit_state_changes ch
+    join proxy_listings li on li.exit_id = ch.exit_id
+    join proxy_leases le on le.listing_id = li.id
+    where ch.id = any(${transitions.map((row) => Number(row.id))}::bigint[])
+      and le.ended_at is null and le.expires_at > now()
+    order by le.id`.execute(trx);
+  const jobs: number[] = [];
+  for (const lease of leases) {
+    jobs.push(
+      ...(await queueWebhookEvent(trx, lease.user_id, 'proxy.up', {
+        id: String(lease.lease_id),
+        real_ip: lease.real_ip,
+        proxy: lease.proxy,
+        expires_at: new Date(lease.expires_at).toISOString(),
+        up_since: new Date(lease.changed_at).toISOString(),
+      })),
+    );
+  }
+  return { told: leases.length, jobs };
 }
 
 export type ExitDownNotices = ReturnType<typeof createExitDownNotices>;

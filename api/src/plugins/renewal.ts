@@ -32,12 +32,11 @@ declare module 'fastify' {
   }
 }
 
-/** The webhook event each lease event is (replacements queue theirs in their own transaction). */
+/** The webhook event each lease event is (replacements and down notices queue theirs in their own transaction). */
 const WEBHOOK_OF: Partial<Record<LeaseEventKind, WebhookEventType>> = {
   renewed: 'proxy.renewed',
   'renewal-failed': 'proxy.renewal_failed',
   ended: 'proxy.expired',
-  down: 'proxy.down',
   refunded: 'refund.issued',
   credited: 'proxy.blacklisted',
   moved: 'proxy.moved',

@@ -161,6 +161,70 @@ for (const backend of backends) {
       assert.equal(refund.body.data['id'], String(historyId));
     });
 
+    it('proxy.up when a dead leased exit is back online, once across two instances; proxy.down queued with its claim', async (t) => {
+      const app = await build(t, backend, { config: { marketplace: { inventorySize: 200, inventorySeed: 42, cacheMs: 0 } } });
+      const receiver = await startReceiver(t);
+      const buyer = await customer(app, 10_000);
+      const created = await addEndpoint(app, buyer, receiver.url, ['proxy.down', 'proxy.up']);
+      receiver.useSecret(created.secret);
+      const { historyId } = await buyProxy(app, buyer);
+      await exitConfirmedDead(app, historyId);
+      const down = await app.exitDownNotices.run();
+      assert.equal(down.told, 1);
+      // The event row and its delivery's job committed with the claim (not after it).
+      const { rows: queuedDown } = await sql<{ n: string }>`
+        select count(*)::text as n from webhook_events where user_id = ${buyer.id} and type = 'proxy.down'`.execute(app.db);
+      assert.equal(queuedDown[0]!.n, '1');
+      await waitFor('proxy.down', () => receiver.received.length === 1);
+
+      // The checker records the exit passing again: 'dead' -> 'online'.
+      await sql`
+        with moved as (
+          update exits set state = 'online', state_changed_at = now()
+          where id = (select li.exit_id from proxy_leases le join proxy_listings li on li.id = le.listing_id where le.id = ${historyId})
+          returning id)
+        insert into exit_state_changes (exit_id, from_state, to_state, reason, check_interval_s)
+        select id, 'dead', 'online', 'check passed', 60 from moved`.execute(app.db);
+      const [first, second] = await Promise.all([app.exitDownNotices.run(), app.exitDownNotices.run()]);
+      assert.equal(first.up + second.up, 1, 'one instance claims the transition');
+      assert.equal((await app.exitDownNotices.run()).up, 0);
+      await waitFor('proxy.up', () => receiver.received.length === 2);
+      await app.jobs.runDue(minutes(60));
+      assert.deepEqual(receiver.received.map((hit) => hit.body.type), ['proxy.down', 'proxy.up']);
+      const up = receiver.received[1]!;
+      assert.ok(up.verified);
+      assert.equal(up.body.data['id'], String(historyId));
+      assert.equal(typeof up.body.data['up_since'], 'string');
+    });
+
+    it('proxy.expiring once per period within the renewal-notice lead time, across two instances', async (t) => {
+      const app = await build(t, backend, { config: { marketplace: { inventorySize: 200, inventorySeed: 42, cacheMs: 0 } } });
+      const receiver = await startReceiver(t);
+      const buyer = await customer(app, 10_000);
+      const created = await addEndpoint(app, buyer, receiver.url, ['proxy.expiring']);
+      receiver.useSecret(created.secret);
+      const { historyId } = await buyProxy(app, buyer);
+      const { rows } = await sql<{ expires_at: Date | string }>`select expires_at from proxy_leases where id = ${historyId}`.execute(app.db);
+      const expiresAt = new Date(rows[0]!.expires_at);
+      const leadMs = app.config.leases.noticeSeconds * 1000;
+      const at = (ms: number) => new Date(expiresAt.getTime() + ms);
+      // Before the lead time: nothing.
+      await app.renewalSweep.run(at(-leadMs - 60_000));
+      await app.jobs.runDue(at(-leadMs - 60_000));
+      assert.equal(receiver.received.length, 0);
+      // Within it, two instances sweeping at once and a later sweep: one event.
+      await Promise.all([app.renewalSweep.run(at(-leadMs + 1000)), app.renewalSweep.run(at(-leadMs + 1000))]);
+      await app.renewalSweep.run(at(-60_000));
+      await waitFor('proxy.expiring', () => receiver.received.length === 1);
+      await app.jobs.runDue(minutes(60));
+      assert.equal(receiver.received.length, 1);
+      const expiring = receiver.received[0]!;
+      assert.ok(expiring.verified);
+      assert.equal(expiring.body.type, 'proxy.expiring');
+      assert.equal(expiring.body.data['id'], String(historyId));
+      assert.equal(expiring.body.data['expires_at'], expiresAt.toISOString());
+    });
+
     it('an endpoint failing for 24 hours is disabled and its owner mailed; its deliveries stop', async (t) => {
       const app = await build(t, backend, { config: { marketplace: { inventorySize: 0, inventorySeed: 42, cacheMs: 0 } } });
       const receiver = await startReceiver(t, Array.from({ length: 20 }, () => 500));
