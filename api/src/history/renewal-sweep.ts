@@ -25,7 +25,7 @@ import { InsufficientFundsError, postLedgerEntry } from '../ledger/ledger.ts';
 import { marketDb, type MarketDb } from '../marketplace/market-schema.ts';
 import { listingPriceCents } from '../marketplace/pricing.ts';
 import { queueMail, type Mail } from '../mail/mail.ts';
-import { queueWebhookEvent } from '../webhooks/webhooks.ts';
+import { queueLeaseWebhook, queueWebhookEvent } from '../webhooks/webhooks.ts';
 
 export interface RenewalSweepOptions {
   db: Kysely<Schema>;
@@ -77,8 +77,14 @@ export class RenewalSweep {
     const summary: SweepSummary = { renewed: 0, failed: 0, waiting: 0, ended: 0, notices: 0 };
     const dueBefore = new Date(now.getTime() + this.#options.leadMs);
     let cursor = 0;
+    const webhookJobs: number[] = [];
     for (;;) {
-      const step = await this.#options.db.transaction().execute((trx) => this.#next(trx, now, dueBefore, cursor));
+      // The lease's webhook event commits with its renewal or end: a crash between them loses nothing.
+      const step = await this.#options.db.transaction().execute(async (trx) => {
+        const next = await this.#next(trx, now, dueBefore, cursor);
+        if (next?.outcome) webhookJobs.push(...(await queueLeaseWebhook(trx, next.outcome.userId, next.outcome.event)));
+        return next;
+      });
       if (step === null) break;
       cursor = step.leaseId;
       if (step.outcome === null) continue;
@@ -86,6 +92,7 @@ export class RenewalSweep {
       summary[KIND_COUNTER[event.kind]] += 1;
       this.#options.notify(userId, event);
     }
+    if (webhookJobs.length > 0) await this.#options.mailQueued(webhookJobs, now);
     summary.notices = await this.#mailNotices(now);
     await this.#expiringEvents(now);
     return summary;

@@ -11,6 +11,7 @@ import type { LeaseEvent } from 'contract/realtime';
 import type { Schema } from '../db/schema.ts';
 import { postLedgerEntry } from '../ledger/ledger.ts';
 import { queueMail, type Mail } from '../mail/mail.ts';
+import { queueLeaseWebhook } from '../webhooks/webhooks.ts';
 
 export interface BlacklistCreditsOptions {
   db: Kysely<Schema>;
@@ -79,20 +80,15 @@ export function createBlacklistCredits(options: BlacklistCreditsOptions) {
           await postLedgerEntry(trx, { userId: lease.user_id, kind: 'refund', amountCents, reference: blacklistCreditReference(leaseId, periodEndsAt) });
           done.push({ ...lease, amountCents });
         }
-        // The mails commit with the credits: a mail server that is down delays them, it does not lose them.
+        // The mails and webhooks commit with the credits: a receiver that is down delays them, it does not lose them.
         const mailJobs: number[] = [];
-        for (const lease of done) mailJobs.push(await queueMail(trx, creditMail(lease, options.publicUrl)));
+        for (const lease of done) {
+          mailJobs.push(await queueMail(trx, creditMail(lease, options.publicUrl)));
+          mailJobs.push(...(await queueLeaseWebhook(trx, lease.user_id, creditedEvent(lease))));
+        }
         return { done, mailJobs };
       });
-      for (const lease of credited.done) {
-        options.notify(lease.user_id, {
-          history_id: String(lease.lease_id),
-          real_ip: lease.real_ip,
-          kind: 'credited',
-          expires_at: new Date(lease.expires_at).toISOString(),
-          amount: centsToDollars(lease.amountCents),
-        });
-      }
+      for (const lease of credited.done) options.notify(lease.user_id, creditedEvent(lease));
       try {
         await options.mailQueued(credited.mailJobs);
       } catch (error) {
@@ -100,6 +96,16 @@ export function createBlacklistCredits(options: BlacklistCreditsOptions) {
       }
       return { credited: credited.done.length };
     },
+  };
+}
+
+function creditedEvent(lease: Credited): LeaseEvent {
+  return {
+    history_id: String(lease.lease_id),
+    real_ip: lease.real_ip,
+    kind: 'credited',
+    expires_at: new Date(lease.expires_at).toISOString(),
+    amount: centsToDollars(lease.amountCents),
   };
 }
 

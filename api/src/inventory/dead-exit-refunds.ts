@@ -15,6 +15,7 @@ import type { LeaseEvent } from 'contract/realtime';
 import type { Schema } from '../db/schema.ts';
 import { postLedgerEntry } from '../ledger/ledger.ts';
 import { queueMail, type Mail } from '../mail/mail.ts';
+import { queueLeaseWebhook } from '../webhooks/webhooks.ts';
 import { endRefundedLease, refundReference } from '../support/refunds.ts';
 
 /** How soon after a purchase a dead exit refunds it (SPEC: "refund if a proxy dies within 2 hours"). */
@@ -104,20 +105,15 @@ export function createDeadExitRefunds(options: DeadExitRefundsOptions) {
           await endRefundedLease(trx, { id: Number(lease.lease_id), listingId: Number(lease.listing_id), expiresAt: new Date(lease.expires_at) }, now);
           refunded.push({ ...lease, amountCents });
         }
-        // The mails commit with the refunds: a mail server that is down delays them, it does not lose them.
+        // The mails and webhooks commit with the refunds: a receiver that is down delays them, it does not lose them.
         const mailJobs: number[] = [];
-        for (const lease of refunded) mailJobs.push(await queueMail(trx, refundMail(lease, options.publicUrl)));
+        for (const lease of refunded) {
+          mailJobs.push(await queueMail(trx, refundMail(lease, options.publicUrl)));
+          mailJobs.push(...(await queueLeaseWebhook(trx, lease.user_id, refundedEvent(lease, now))));
+        }
         return { transitions: transitions.length, refunded, mailJobs };
       });
-      for (const lease of result.refunded) {
-        options.notify(lease.user_id, {
-          history_id: String(lease.lease_id),
-          real_ip: lease.real_ip,
-          kind: 'refunded',
-          expires_at: now.toISOString(),
-          amount: centsToDollars(lease.amountCents),
-        });
-      }
+      for (const lease of result.refunded) options.notify(lease.user_id, refundedEvent(lease, now));
       try {
         await options.mailQueued(result.mailJobs);
       } catch (error) {
@@ -125,6 +121,16 @@ export function createDeadExitRefunds(options: DeadExitRefundsOptions) {
       }
       return { transitions: result.transitions, refunded: result.refunded.length };
     },
+  };
+}
+
+function refundedEvent(lease: Refunded, now: Date): LeaseEvent {
+  return {
+    history_id: String(lease.lease_id),
+    real_ip: lease.real_ip,
+    kind: 'refunded',
+    expires_at: now.toISOString(),
+    amount: centsToDollars(lease.amountCents),
   };
 }
 

@@ -8,7 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import type { LeaseEvent } from 'contract/realtime';
 import type { Schema } from '../db/schema.ts';
 import { queueMail, type Mail } from '../mail/mail.ts';
-import { queueWebhookEvent } from '../webhooks/webhooks.ts';
+import { queueLeaseWebhook, queueWebhookEvent } from '../webhooks/webhooks.ts';
 
 export interface ExitDownNoticesOptions {
   db: Kysely<Schema>;
@@ -67,8 +67,7 @@ export function createExitDownNotices(options: ExitDownNoticesOptions) {
         const mailJobs: number[] = [...up.jobs];
         for (const lease of leases) {
           mailJobs.push(await queueMail(trx, exitDownMail(lease, new Date(lease.changed_at), lease.check_interval_s ?? 60, options.publicUrl)));
-          const { history_id: id, kind: _kind, ...data } = downEvent(lease);
-          mailJobs.push(...(await queueWebhookEvent(trx, lease.user_id, 'proxy.down', { id, ...data })));
+          mailJobs.push(...(await queueLeaseWebhook(trx, lease.user_id, downEvent(lease))));
         }
         return { transitions: transitions.length, leases, mailJobs, up: up.told };
       });

@@ -7,6 +7,7 @@ import { countryOf } from 'contract/countries';
 import type { LeaseEvent } from 'contract/realtime';
 import type { Schema } from '../db/schema.ts';
 import { queueMail, type Mail } from '../mail/mail.ts';
+import { queueLeaseWebhook } from '../webhooks/webhooks.ts';
 
 export interface ExitMoveNoticesOptions {
   db: Kysely<Schema>;
@@ -58,21 +59,15 @@ export function createExitMoveNotices(options: ExitMoveNoticesOptions) {
           where ch.id = any(${moves.map((row) => Number(row.id))}::bigint[])
             and le.ended_at is null and le.expires_at > now()
           order by le.id`.execute(trx);
-        // The mails commit with the claim: a mail server that is down delays them, it does not lose them.
+        // The mails and webhooks commit with the claim: a receiver that is down delays them, it does not lose them.
         const mailJobs: number[] = [];
-        for (const lease of leases) mailJobs.push(await queueMail(trx, moveMail(lease, options.publicUrl)));
+        for (const lease of leases) {
+          mailJobs.push(await queueMail(trx, moveMail(lease, options.publicUrl)));
+          mailJobs.push(...(await queueLeaseWebhook(trx, lease.user_id, movedEvent(lease))));
+        }
         return { moves: moves.length, leases, mailJobs };
       });
-      for (const lease of claimed.leases) {
-        const to = place(lease.to_ct, lease.to_region);
-        options.notify(lease.user_id, {
-          history_id: String(lease.lease_id),
-          real_ip: lease.exit_ip,
-          kind: 'moved',
-          expires_at: new Date(lease.expires_at).toISOString(),
-          location: to,
-        });
-      }
+      for (const lease of claimed.leases) options.notify(lease.user_id, movedEvent(lease));
       try {
         await options.mailQueued(claimed.mailJobs);
       } catch (error) {
@@ -96,6 +91,16 @@ function moveMail(lease: MovedLease, publicUrl: string): Mail {
       '',
       `Your proxies: ${publicUrl}/history`,
     ].join('\n'),
+  };
+}
+
+function movedEvent(lease: MovedLease): LeaseEvent {
+  return {
+    history_id: String(lease.lease_id),
+    real_ip: lease.exit_ip,
+    kind: 'moved',
+    expires_at: new Date(lease.expires_at).toISOString(),
+    location: place(lease.to_ct, lease.to_region),
   };
 }
 

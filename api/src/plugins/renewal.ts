@@ -6,8 +6,7 @@
 // (`app.blacklistCredits`), and tells customers whose leased exit moved (`app.exitMoveNotices`). Instances need no coordination: the sweep
 // locks each lease it settles and skips the ones another instance holds.
 import fp from 'fastify-plugin';
-import type { LeaseEvent, LeaseEventKind } from 'contract/realtime';
-import type { WebhookEventType } from 'contract/webhook-rules';
+import type { LeaseEvent } from 'contract/realtime';
 import type { Config } from '../config.ts';
 import { RenewalSweep } from '../history/renewal-sweep.ts';
 import { createBlacklistCredits, type BlacklistCredits } from '../inventory/blacklist-credits.ts';
@@ -32,16 +31,6 @@ declare module 'fastify' {
   }
 }
 
-/** The webhook event each lease event is (replacements and down notices queue theirs in their own transaction). */
-const WEBHOOK_OF: Partial<Record<LeaseEventKind, WebhookEventType>> = {
-  renewed: 'proxy.renewed',
-  'renewal-failed': 'proxy.renewal_failed',
-  ended: 'proxy.expired',
-  refunded: 'refund.issued',
-  credited: 'proxy.blacklisted',
-  moved: 'proxy.moved',
-};
-
 export interface RenewalOptions {
   config: Config;
   /** The sweep's clock (tests of the interval pass their own). */
@@ -51,16 +40,10 @@ export interface RenewalOptions {
 export default fp<RenewalOptions>(
   async (app, { config, clock = () => new Date() }) => {
     const { periodSeconds, sweepMs, offlineWaitSeconds, noticeSeconds, replaceDeadAfterSeconds } = config.leases;
-    // Every lease event the customer's pages get goes to their webhooks too.
-    const leaseEvent = (userId: string, event: LeaseEvent) => {
-      app.notifyLease(userId, event);
-      const type = WEBHOOK_OF[event.kind];
-      if (type) {
-        const { history_id: id, kind: _kind, ...rest } = event;
-        void app.webhookEvent(userId, type, { id, ...rest });
-      }
-    };
-    // Mails a pass queued in its transaction are tried at once; the outbox retries the ones that fail.
+    // Every lease event the customer's pages get goes to their webhooks too: each pass queues the webhook in
+    // the transaction of the change (webhooks/webhooks.ts, queueLeaseWebhook), this only tells the pages.
+    const leaseEvent = (userId: string, event: LeaseEvent) => app.notifyLease(userId, event);
+    // Mails and webhooks a pass queued in its transaction are tried at once; the outbox retries the ones that fail.
     const mailQueued = async (jobIds: number[], now?: Date) => {
       for (const id of jobIds) await app.jobs.attempt(id, now);
     };

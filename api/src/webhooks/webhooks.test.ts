@@ -12,6 +12,7 @@ import { describe, it, type TestContext } from 'node:test';
 import { sql } from 'kysely';
 import type { CreateWebhookResponse, WebhooksResponse } from 'contract/webhooks';
 import type { App } from '../app.ts';
+import { RenewalSweep } from '../history/renewal-sweep.ts';
 import { backends, build, injectWithLogin } from '../test/helpers.ts';
 import { exitConfirmedDead, outbox } from '../test/history-kit.ts';
 import { customer, type Customer } from '../test/market-kit.ts';
@@ -223,6 +224,38 @@ for (const backend of backends) {
       assert.equal(expiring.body.type, 'proxy.expiring');
       assert.equal(expiring.body.data['id'], String(historyId));
       assert.equal(expiring.body.data['expires_at'], expiresAt.toISOString());
+    });
+
+    it('a sweep that dies after its commit, before telling anyone, still delivers the lease\'s webhook', async (t) => {
+      const app = await build(t, backend, { config: { marketplace: { inventorySize: 200, inventorySeed: 42, cacheMs: 0 } } });
+      const receiver = await startReceiver(t);
+      const buyer = await customer(app, 10_000);
+      const created = await addEndpoint(app, buyer, receiver.url, ['proxy.renewed', 'proxy.renewal_failed', 'proxy.expired']);
+      receiver.useSecret(created.secret);
+      const { historyId } = await buyProxy(app, buyer);
+      const { rows } = await sql<{ expires_at: Date | string }>`select expires_at from proxy_leases where id = ${historyId}`.execute(app.db);
+      const { periodSeconds, offlineWaitSeconds, noticeSeconds } = app.config.leases;
+      // The process "crashes" right after the lease's transaction commits: its socket notice throws.
+      const crashing = new RenewalSweep({
+        db: app.db,
+        periodMs: periodSeconds * 1000,
+        leadMs: 60_000,
+        offlineWaitMs: offlineWaitSeconds * 1000,
+        noticeMs: noticeSeconds * 1000,
+        publicUrl: app.config.publicUrl,
+        publicHost: app.config.gateway.publicHost,
+        mailQueued: async () => {},
+        notify: () => {
+          throw new Error('crashed after the commit');
+        },
+        onError: () => {},
+      });
+      await assert.rejects(crashing.run(new Date(new Date(rows[0]!.expires_at).getTime() + 1000)), /crashed after the commit/);
+      assert.equal(receiver.received.length, 0, 'nothing was tried before the crash');
+      await app.jobs.runDue(minutes(60));
+      await waitFor('the lease event', () => receiver.received.length === 1);
+      assert.ok(receiver.received[0]!.verified);
+      assert.equal(receiver.received[0]!.body.data['id'], String(historyId));
     });
 
     it('an endpoint failing for 24 hours is disabled and its owner mailed; its deliveries stop', async (t) => {

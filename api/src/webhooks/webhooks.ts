@@ -17,6 +17,7 @@ import { request as httpRequest, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { sql, type Kysely } from 'kysely';
+import type { LeaseEvent, LeaseEventKind } from 'contract/realtime';
 import type { WebhookDelivery, WebhookEndpoint } from 'contract/webhooks';
 import { WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_EVENT_TYPES, WEBHOOK_SIGNATURE_HEADER, type WebhookEventType } from 'contract/webhook-rules';
 import { createDestinationPolicy } from 'gateway/destination-policy';
@@ -168,6 +169,25 @@ export async function queueWebhookEvent(db: Kysely<Schema>, userId: string, type
   const jobs: number[] = [];
   for (const endpoint of endpoints) jobs.push(await addDelivery(db, rows[0]!.id, endpoint.id));
   return jobs;
+}
+
+/** The webhook event each lease event of the customer's pages is ('waiting' has none). */
+const WEBHOOK_OF_LEASE_EVENT: Partial<Record<LeaseEventKind, WebhookEventType>> = {
+  renewed: 'proxy.renewed',
+  'renewal-failed': 'proxy.renewal_failed',
+  ended: 'proxy.expired',
+  down: 'proxy.down',
+  refunded: 'refund.issued',
+  credited: 'proxy.blacklisted',
+  moved: 'proxy.moved',
+};
+
+/** queueWebhookEvent for a lease event (its data without `kind`, `history_id` as `id`), in the change's transaction. */
+export async function queueLeaseWebhook(db: Kysely<Schema>, userId: string, event: LeaseEvent): Promise<number[]> {
+  const type = WEBHOOK_OF_LEASE_EVENT[event.kind];
+  if (!type) return [];
+  const { history_id: id, kind: _kind, ...data } = event;
+  return queueWebhookEvent(db, userId, type, { id, ...data });
 }
 
 /** The answer of one POST: status (null: none), latency, what went wrong. */
