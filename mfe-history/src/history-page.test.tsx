@@ -56,6 +56,7 @@ let api: FakeApi;
 async function renderPage(items: HistoryItem[] | Promise<HistoryItem[]>, status = 200) {
   api = fakeApi({
     'GET /api/proxy/history': async () => ({ status, body: status === 200 ? await items : { message: 'Internal server error' } }),
+    'GET /api/proxy/replace/automatic': { body: { enabled: false } },
   });
   await act(async () => {
     render(
@@ -266,6 +267,31 @@ describe('HistoryPage', () => {
     api.route('POST /api/proxy/replace/2', { status: 409, body: { message: 'No online proxy of the same type in the same country is free right now to replace proxy 2: try again in a few minutes' } });
     await userEvent.setup().click(screen.getByRole('button', { name: /^Replace dead proxy/ }));
     expect(await screen.findByText(/No online proxy of the same type/)).toBeInTheDocument();
+  });
+
+  it('switches "Replace dead proxies automatically" once the server agreed, and keeps it when the server refuses', async () => {
+    const user = userEvent.setup();
+    await renderPage([first]);
+    await loaded(1);
+    const toggle = screen.getByRole('switch', { name: 'Replace dead proxies automatically' });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toHaveAccessibleDescription(/gets a new exit of the same type free of charge/);
+
+    const answer = deferred<{ status: number; body: unknown }>();
+    api.route('PUT /api/proxy/replace/automatic', answer.promise);
+    await user.click(toggle);
+    expect(api.callsTo('PUT /api/proxy/replace/automatic').map((call) => call.body)).toEqual([{ enabled: true }]);
+    expect(toggle).not.toBeChecked();
+    await act(async () => answer.resolve({ status: 200, body: { enabled: true } }));
+    expect(await screen.findByText('Automatic replacement enabled')).toBeInTheDocument();
+    expect(toggle).toBeChecked();
+
+    api.route('PUT /api/proxy/replace/automatic', { status: 500, body: { message: 'Internal server error' } });
+    await user.click(toggle);
+    expect(await screen.findByText('Failed to update automatic replacement')).toBeInTheDocument();
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).toBeChecked();
   });
 
   it("keeps the badge and says 'Failed to update auto-renewal' when the server refuses", async () => {

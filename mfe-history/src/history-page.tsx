@@ -10,6 +10,7 @@ import { NARROW_SCREEN } from 'shared/layout/breakpoints';
 import { pageCount, pageSlice } from 'shared/table/pager';
 import { BuildLabel } from 'shared/ui/build-label';
 import { Pager } from 'shared/ui/pager';
+import { autoReplaceTexts, useAutoReplace } from './api/auto-replace';
 import { useHistory } from './api/history';
 import { detailTexts, HistoryDetails } from './details/history-details';
 import { ExportBar } from './export/export-bar';
@@ -21,6 +22,7 @@ export default function HistoryPage() {
   const narrow = useMediaQuery(NARROW_SCREEN);
   const [showAll, setShowAll] = useState(false);
   const history = useHistory(showAll);
+  const autoReplace = useAutoReplace();
   const now = useNow(30_000);
   const [filters, setFilters] = useState<HistoryFilters>(EMPTY_HISTORY_FILTERS);
   const [page, setPage] = useState(1);
@@ -75,6 +77,20 @@ export default function HistoryPage() {
               control={<Switch checked={showAll} onChange={(event) => setShowAll(event.target.checked)} />}
               label={`Include proxies that ended over ${HISTORY_WINDOW_DAYS} days ago`}
             />
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={autoReplace.setting.data?.enabled ?? false}
+                  disabled={!autoReplace.setting.isSuccess || autoReplace.change.isPending}
+                  onChange={(event) => autoReplace.change.mutate(event.target.checked)}
+                  slotProps={{ input: { 'aria-describedby': 'auto-replace-hint' } }}
+                />
+              }
+              label={autoReplaceTexts.label}
+            />
+            <Typography id="auto-replace-hint" variant="body2" color="text.secondary" sx={{ flexBasis: '100%' }}>
+              {autoReplaceTexts.hint}
+            </Typography>
           </Box>
           {!narrow && selected === null && history.isSuccess && rows.length > 0 && (
             <Typography variant="body2" color="text.secondary" data-testid="history-details-hint">
