@@ -14,6 +14,7 @@ import { inventory, microsocksInstalled, startMicrosocks } from '../support/upst
 // a customer buys the one leaving from 127.0.0.5, it dies (its microsocks stopped, the checker confirms it),
 // History offers "Replace" on its row, one click moves the lease to the other upstream, and the same proxy
 // string (same port, same login:pass) now carries a page from 127.0.0.6. At 390 px and in the dark theme too.
+// Then the account's "Replace dead proxies automatically" switch, on the same page, in the light theme.
 
 test('a dead proxy is replaced from History with one click: same proxy string, traffic through the new exit', { tag: ['@history'] }, async ({ page, request, sandbox: _ }) => {
   test.skip(!target().localRunDir, "operator: the inventory command runs on the portal's own machine and data dir");
@@ -74,6 +75,23 @@ test('a dead proxy is replaced from History with one click: same proxy string, t
     await expect(row).toContainText('127.0.0.6');
     const wide = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(wide.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+    // The account setting, switched on from the History page in the light theme (and at 390 px, readable).
+    await page.evaluate(() => localStorage.setItem('theme', 'light'));
+    await page.addInitScript(() => localStorage.setItem('theme', 'light'));
+    await page.reload();
+    const automatic = page.getByRole('switch', { name: 'Replace dead proxies automatically' });
+    await expect(automatic).toBeEnabled({ timeout: 15_000 });
+    await expect(automatic).not.toBeChecked();
+    await automatic.click();
+    await expect(page.getByText('Automatic replacement enabled')).toBeVisible();
+    await expect(automatic).toBeChecked();
+    expect(await (await request.get('/api/proxy/replace/automatic', { headers: auth })).json()).toEqual({ enabled: true });
+    const light = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(light.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(automatic).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   } finally {
     dying.process.kill();
     spare.process.kill();
