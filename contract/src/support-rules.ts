@@ -43,6 +43,7 @@ export const supportMessages = {
   proxyNotFound: 'That proxy is not one of your purchases.',
   proxyTooOld: `A refund ticket must be opened within ${REFUND_TICKET_WINDOW_HOURS} hours of buying the proxy.`,
   proxyAlreadyTicketed: 'This proxy already has a refund ticket: only one refund ticket or refund per proxy.',
+  proxyReplaced: 'This proxy was replaced free of charge after its exit died, so it cannot be refunded as well: no refund ticket is needed.',
   supportOnly: 'Only support can do this.',
   notRefundTicket: 'This ticket names no proxy to refund.',
   alreadyRefunded: 'This proxy has already been refunded.',

@@ -150,10 +150,25 @@ for (const backend of backends) {
       assert.equal(await balanceOf(a, buyer.id), before + refunded.priceCents);
       const late = await replaceClick(a, buyer, refunded.historyId);
       assert.equal(late.statusCode, 409, late.body);
-      // Nor can the desk refund the replaced one.
+      // A refund ticket for the replaced one is refused up front, with the reason, and writes nothing.
+      const tickets = await a.db.selectFrom('tickets').selectAll().execute();
+      const ticket = await call(a, buyer, 'POST', '/api/support/ticket', { category: 'Refundpolicy', text: 'It died', historyId: kept.historyId });
+      assert.equal(ticket.statusCode, 409, ticket.body);
+      assert.deepEqual(ticket.json(), { message: supportMessages.proxyReplaced });
+      assert.deepEqual(await a.db.selectFrom('tickets').selectAll().execute(), tickets);
+      assert.equal((await a.db.selectFrom('refunds').selectAll().where('lease_id', '=', kept.historyId).execute()).length, 0);
+      await assertBalancesEqualLedger(a);
+    });
+
+    it('a refund ticket opened before the replacement is refused by the desk after it', async (t) => {
+      const [a] = await twoInstances(t, backend, 200, { replaceDeadAfterSeconds: 300 });
+      const buyer = await customer(a, 10_000);
+      const kept = await buyProxy(a, buyer);
+      await exitConfirmedDead(a, kept.historyId);
       const staff = await supportMember(a);
       const ticket = await call(a, buyer, 'POST', '/api/support/ticket', { category: 'Refundpolicy', text: 'It died', historyId: kept.historyId });
       assert.equal(ticket.statusCode, 201, ticket.body);
+      assert.equal((await replaceClick(a, buyer, kept.historyId)).statusCode, 200);
       const approved = await call(a, staff, 'POST', `/api/support/desk/ticket/${ticket.json<{ _id: string }>()._id}/refund`);
       assert.equal(approved.statusCode, 409, approved.body);
       assert.deepEqual(approved.json(), { message: supportMessages.replacedNotRefunded });

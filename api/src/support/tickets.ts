@@ -2,7 +2,7 @@
 // id, so another user's ticket is indistinguishable from a missing one); the desk reaches all of them. The
 // rows and their wire shapes are in ticket-rows.ts, refunds in refunds.ts; this module holds the writes and
 // puts the repository together.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DeskTicket, DeskTicketSummary, Ticket, TicketMessage, TicketSummary } from 'contract/support';
 import type { TicketCategory, TicketStatus } from 'contract/support-rules';
 import type { Schema } from '../db/schema.ts';
@@ -18,7 +18,7 @@ export const isTicketId = (value: string) => UUID.test(value);
 
 export type CreateTicketResult =
   | { ok: true; ticket: Ticket }
-  | { ok: false; reason: 'too-many-open' | 'proxy-not-found' | 'proxy-too-old' | 'proxy-already-ticketed' };
+  | { ok: false; reason: 'too-many-open' | 'proxy-not-found' | 'proxy-too-old' | 'proxy-already-ticketed' | 'proxy-replaced' };
 
 export type ChangeResult<T> = { ok: true; value: T } | { ok: false; reason: 'not-found' | 'closed' };
 
@@ -71,6 +71,9 @@ async function openTicket(
         if (limits.now.getTime() - new Date(lease.created_at).getTime() > REFUND_WINDOW_MS) {
           throw new Refusal<Result>({ ok: false, reason: 'proxy-too-old' });
         }
+        // A free replacement rules out a refund (the desk would refuse it): say so now, not after a wait.
+        const replaced = await sql`select 1 from lease_replacements where lease_id = ${input.historyId}`.execute(trx);
+        if (replaced.rows.length > 0) throw new Refusal<Result>({ ok: false, reason: 'proxy-replaced' });
       }
 
       const ticket = await trx

@@ -64,6 +64,8 @@ const support: FastifyPluginAsyncTypebox = async (app) => {
             throw new HttpError(409, supportMessages.proxyTooOld);
           case 'proxy-already-ticketed':
             throw new HttpError(409, supportMessages.proxyAlreadyTicketed);
+          case 'proxy-replaced':
+            throw new HttpError(409, supportMessages.proxyReplaced);
         }
       }
       app.notifyTicket(user.id, result.ticket._id);
