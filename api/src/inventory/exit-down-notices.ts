@@ -4,7 +4,7 @@
 // is claimed by one of them (customers_told_at, FOR UPDATE SKIP LOCKED), so a customer is told once. The
 // `proxy.down` webhook is queued in the claim's transaction, and so is `proxy.up` when an exit goes from
 // 'dead' back to 'online' (no mail, no socket event: the History page shows the state on its own).
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { LeaseEvent } from 'contract/realtime';
 import type { Schema } from '../db/schema.ts';
 import { queueMail, type Mail } from '../mail/mail.ts';
@@ -43,27 +43,11 @@ export function createExitDownNotices(options: ExitDownNoticesOptions) {
     async run(): Promise<{ transitions: number; told: number; up: number }> {
       const { db, publicHost } = options;
       const claimed = await db.transaction().execute(async (trx) => {
-        const { rows: transitions } = await sql<{ id: string }>`
-          update exit_state_changes set customers_told_at = now()
-          where id in (
-            select id from exit_state_changes
-            where customers_told_at is null and to_state = 'dead'
-            order by id limit ${BATCH}
-            for update skip locked)
-          returning id`.execute(trx);
+        const transitions = await claimTransitions(trx, sql`to_state = 'dead'`);
         const up = await upWebhooks(trx, publicHost);
         if (transitions.length === 0) return { transitions: 0, leases: [] as DownLease[], mailJobs: up.jobs, up: up.told };
-        const { rows: leases } = await sql<DownLease>`
-          select le.id as lease_id, le.user_id, u.email, u.username, ${publicHost} || ':' || le.port as proxy,
-            li.real_ip, le.expires_at, ch.changed_at, ch.check_interval_s
-          from exit_state_changes ch
-          join proxy_listings li on li.exit_id = ch.exit_id
-          join proxy_leases le on le.listing_id = li.id
-          join users u on u.id = le.user_id
-          where ch.id = any(${transitions.map((row) => Number(row.id))}::bigint[])
-            and le.ended_at is null and le.expires_at > now()
-          order by le.id`.execute(trx);
-        // The mails commit with the claim: a mail server that is down delays them, it does not lose them.
+        const leases = await runningLeasesOf(trx, transitions, publicHost);
+        // The mails and webhooks commit with the claim: a receiver that is down delays them, it does not lose them.
         const mailJobs: number[] = [...up.jobs];
         for (const lease of leases) {
           mailJobs.push(await queueMail(trx, exitDownMail(lease, new Date(lease.changed_at), lease.check_interval_s ?? 60, options.publicUrl)));
@@ -93,25 +77,39 @@ function downEvent(lease: DownLease): LeaseEvent {
   };
 }
 
-/** Claims the untold transitions from 'dead' back to 'online' and queues `proxy.up` for their running leases. */
-async function upWebhooks(trx: Kysely<Schema>, publicHost: string): Promise<{ told: number; jobs: number[] }> {
-  const { rows: transitions } = await sql<{ id: string }>`
+/** Claims up to BATCH untold transitions matching `which` for this instance (FOR UPDATE SKIP LOCKED). */
+async function claimTransitions(trx: Kysely<Schema>, which: RawBuilder<unknown>): Promise<number[]> {
+  const { rows } = await sql<{ id: string }>`
     update exit_state_changes set customers_told_at = now()
     where id in (
       select id from exit_state_changes
-      where customers_told_at is null and from_state = 'dead' and to_state = 'online'
+      where customers_told_at is null and ${which}
       order by id limit ${BATCH}
       for update skip locked)
     returning id`.execute(trx);
-  if (transitions.length === 0) return { told: 0, jobs: [] };
-  const { rows: leases } = await sql<{ lease_id: string; user_id: string; proxy: string; real_ip: string; expires_at: Date | string; changed_at: Date | string }>`
-    select le.id as lease_id, le.user_id, ${publicHost} || ':' || le.port as proxy, li.real_ip, le.expires_at, ch.changed_at
+  return rows.map((row) => Number(row.id));
+}
+
+/** The running leases of the claimed transitions' exits, with what the customer is told. */
+async function runningLeasesOf(trx: Kysely<Schema>, transitionIds: number[], publicHost: string): Promise<DownLease[]> {
+  const { rows } = await sql<DownLease>`
+    select le.id as lease_id, le.user_id, u.email, u.username, ${publicHost} || ':' || le.port as proxy,
+      li.real_ip, le.expires_at, ch.changed_at, ch.check_interval_s
     from exit_state_changes ch
     join proxy_listings li on li.exit_id = ch.exit_id
     join proxy_leases le on le.listing_id = li.id
-    where ch.id = any(${transitions.map((row) => Number(row.id))}::bigint[])
+    join users u on u.id = le.user_id
+    where ch.id = any(${transitionIds}::bigint[])
       and le.ended_at is null and le.expires_at > now()
     order by le.id`.execute(trx);
+  return rows;
+}
+
+/** Claims the untold transitions from 'dead' back to 'online' and queues `proxy.up` for their running leases. */
+async function upWebhooks(trx: Kysely<Schema>, publicHost: string): Promise<{ told: number; jobs: number[] }> {
+  const transitions = await claimTransitions(trx, sql`from_state = 'dead' and to_state = 'online'`);
+  if (transitions.length === 0) return { told: 0, jobs: [] };
+  const leases = await runningLeasesOf(trx, transitions, publicHost);
   const jobs: number[] = [];
   for (const lease of leases) {
     jobs.push(
