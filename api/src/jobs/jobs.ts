@@ -125,6 +125,27 @@ export class JobQueue {
     }
   }
 
+  /**
+   * Tries these jobs now, a few side by side, and waits for them at most `waitMs`. A pass that queued mails
+   * and webhooks delivers them promptly this way, while a slow mail server or one customer's slow webhook
+   * endpoint cannot hold the pass up for every other customer: what still runs then finishes on its own, and
+   * whatever fails waits for its retry like any job.
+   */
+  async attemptSoon(ids: number[], { now, waitMs = 5_000, parallel = 4 }: { now?: Date; waitMs?: number; parallel?: number } = {}): Promise<void> {
+    const queue = [...ids];
+    const worker = async () => {
+      for (let id = queue.shift(); id !== undefined; id = queue.shift()) await this.attempt(id, now);
+    };
+    const all = Promise.all(Array.from({ length: Math.min(parallel, queue.length) }, worker));
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, waitMs);
+      timer.unref();
+    });
+    await Promise.race([all, waited]);
+    clearTimeout(timer);
+  }
+
   /** Jobs not done, by state, and how late the most overdue one is. */
   async counts(now: Date = new Date()): Promise<JobCounts> {
     const { rows } = await sql<{ state: string; count: string; oldest_due: Date | null }>`

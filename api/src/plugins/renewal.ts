@@ -43,10 +43,9 @@ export default fp<RenewalOptions>(
     // Every lease event the customer's pages get goes to their webhooks too: each pass queues the webhook in
     // the transaction of the change (webhooks/webhooks.ts, queueLeaseWebhook), this only tells the pages.
     const leaseEvent = (userId: string, event: LeaseEvent) => app.notifyLease(userId, event);
-    // Mails and webhooks a pass queued in its transaction are tried at once; the outbox retries the ones that fail.
-    const mailQueued = async (jobIds: number[], now?: Date) => {
-      for (const id of jobIds) await app.jobs.attempt(id, now);
-    };
+    // Mails and webhooks a pass queued in its transaction are tried at once, without letting a slow receiver
+    // hold up the pass (JobQueue.attemptSoon); the outbox retries the ones that fail.
+    const mailQueued = (jobIds: number[], now?: Date) => app.jobs.attemptSoon(jobIds, { now });
     const sweep = new RenewalSweep({
       db: app.db,
       periodMs: periodSeconds * 1000,
