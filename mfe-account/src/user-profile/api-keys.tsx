@@ -1,18 +1,9 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
@@ -23,6 +14,8 @@ import { useSnackbar } from 'shared/ui/toasts';
 import type { AccountSecurity } from 'contract/account-security';
 import { API_KEY_LIMIT, API_KEY_SCOPES, apiKeyMessages, type ApiKeyScope } from 'contract/api-key-rules';
 import { createApiKey, revokeApiKey, useApiKeyMutation, useApiKeys } from '../api/api-keys';
+import { ItemsTable } from './items-table';
+import { ChoiceGroup, NewItemForm } from './new-item-form';
 import { ShownOnce } from './shown-once';
 
 const SCOPE_LABELS: Record<ApiKeyScope, string> = {
@@ -60,39 +53,16 @@ function NewKeyForm({ twoFactor, onCreated }: { twoFactor: boolean; onCreated: (
       },
     );
   };
-  const toggle = (scope: ApiKeyScope, on: boolean) =>
-    setScopes((current) => API_KEY_SCOPES.filter((candidate) => (candidate === scope ? on : current.includes(candidate))));
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-labelledby="new-api-key-heading">
-      <Stack spacing={2} sx={{ maxWidth: 480 }}>
-        <Typography id="new-api-key-heading" variant="subtitle1" component="h3">
-          New key
-        </Typography>
-        <TextField label="Key name" value={name} onChange={(event) => setName(event.target.value)} disabled={create.isPending} slotProps={{ htmlInput: { maxLength: 60 } }} />
-        <FormGroup aria-label="Scopes">
-          {API_KEY_SCOPES.map((scope) => (
-            <FormControlLabel
-              key={scope}
-              control={<Checkbox checked={scopes.includes(scope)} onChange={(event) => toggle(scope, event.target.checked)} />}
-              label={SCOPE_LABELS[scope]}
-            />
-          ))}
-        </FormGroup>
-        <PasswordField label="Current password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} disabled={create.isPending} />
-        {twoFactor && (
-          <TextField label="Authenticator code" value={code} onChange={(event) => setCode(event.target.value)} disabled={create.isPending} slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code' } }} />
-        )}
-        {error && (
-          <Alert severity="error" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Button type="submit" variant="contained" disabled={create.isPending} sx={{ alignSelf: 'flex-start' }}>
-          Create key
-        </Button>
-      </Stack>
-    </Box>
+    <NewItemForm id="new-api-key-heading" heading="New key" maxWidth={480} onSubmit={submit} error={error} pending={create.isPending} submitLabel="Create key">
+      <TextField label="Key name" value={name} onChange={(event) => setName(event.target.value)} disabled={create.isPending} slotProps={{ htmlInput: { maxLength: 60 } }} />
+      <ChoiceGroup label="Scopes" choices={API_KEY_SCOPES} chosen={scopes} onChange={setScopes} choiceLabel={(scope) => SCOPE_LABELS[scope]} />
+      <PasswordField label="Current password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} disabled={create.isPending} />
+      {twoFactor && (
+        <TextField label="Authenticator code" value={code} onChange={(event) => setCode(event.target.value)} disabled={create.isPending} slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code' } }} />
+      )}
+    </NewItemForm>
   );
 }
 
@@ -125,52 +95,38 @@ export function ApiKeys({ security }: { security: AccountSecurity }) {
         {keys.isError ? (
           <Alert severity="error">{serverMessage(keys.error, 'Could not load your API keys.')}</Alert>
         ) : (
-          <TableContainer>
-            <Table size="small" aria-label="API keys">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Name</TableCell>
-                  <TableCell>Key</TableCell>
-                  <TableCell>Scopes</TableCell>
-                  <TableCell>Created</TableCell>
-                  <TableCell>Last used</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {keys.data?.keys.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={6}>No API keys yet.</TableCell>
-                  </TableRow>
-                )}
-                {keys.data?.keys.map((key) => (
-                  <TableRow key={key.id}>
-                    <TableCell>{key.name}</TableCell>
-                    <TableCell sx={{ fontFamily: 'monospace' }}>{`${key.prefix}…`}</TableCell>
-                    <TableCell>{key.scopes.join(', ')}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(key.createdAt)}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{key.lastUsedAt ? `${formatDateTime(key.lastUsedAt)} from ${key.lastUsedIp ?? '?'}` : 'Never'}</TableCell>
-                    <TableCell align="right">
-                      <Button
-                        size="small"
-                        color="error"
-                        disabled={revoke.isPending}
-                        aria-label={`Revoke ${key.name}`}
-                        onClick={() =>
-                          revoke.mutate(key.id, {
-                            onSuccess: (answer) => enqueueSnackbar(answer.message, { variant: 'success' }),
-                            onError: (failure) => enqueueSnackbar(serverMessage(failure, 'Could not revoke the key.'), { variant: 'error' }),
-                          })
-                        }
-                      >
-                        Revoke
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <ItemsTable
+            label="API keys"
+            headers={['Name', 'Key', 'Scopes', 'Created', 'Last used', '']}
+            items={keys.data?.keys}
+            emptyText="No API keys yet."
+            itemKey={(key) => key.id}
+            cells={(key) => (
+              <>
+                <TableCell>{key.name}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace' }}>{`${key.prefix}…`}</TableCell>
+                <TableCell>{key.scopes.join(', ')}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(key.createdAt)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{key.lastUsedAt ? `${formatDateTime(key.lastUsedAt)} from ${key.lastUsedIp ?? '?'}` : 'Never'}</TableCell>
+                <TableCell align="right">
+                  <Button
+                    size="small"
+                    color="error"
+                    disabled={revoke.isPending}
+                    aria-label={`Revoke ${key.name}`}
+                    onClick={() =>
+                      revoke.mutate(key.id, {
+                        onSuccess: (answer) => enqueueSnackbar(answer.message, { variant: 'success' }),
+                        onError: (failure) => enqueueSnackbar(serverMessage(failure, 'Could not revoke the key.'), { variant: 'error' }),
+                      })
+                    }
+                  >
+                    Revoke
+                  </Button>
+                </TableCell>
+              </>
+            )}
+          />
         )}
         <NewKeyForm twoFactor={security.twoFactor.enabled} onCreated={setShown} />
       </Stack>

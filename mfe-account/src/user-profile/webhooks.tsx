@@ -1,17 +1,8 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
@@ -20,6 +11,8 @@ import { formatDateTime } from 'shared/format/date';
 import { useSnackbar } from 'shared/ui/toasts';
 import type { WebhookDelivery, WebhookEndpoint } from 'contract/webhooks';
 import { WEBHOOK_EVENT_TYPES } from 'contract/webhook-rules';
+import { ItemsTable } from './items-table';
+import { ChoiceGroup, NewItemForm } from './new-item-form';
 import { ShownOnce } from './shown-once';
 import { createWebhook, deleteWebhook, redeliver, sendTestEvent, useWebhookMutation, useWebhooks } from '../api/webhooks';
 
@@ -36,7 +29,7 @@ function deliveryStatus(delivery: WebhookDelivery): string {
 
 function NewEndpointForm({ onCreated }: { onCreated: (secret: string) => void }) {
   const [url, setUrl] = useState('');
-  const [events, setEvents] = useState<string[]>(['proxy.down', 'proxy.replaced']);
+  const [events, setEvents] = useState<Array<(typeof WEBHOOK_EVENT_TYPES)[number]>>(['proxy.down', 'proxy.replaced']);
   const [error, setError] = useState<string | null>(null);
   const create = useWebhookMutation(createWebhook);
   const submit = (event: FormEvent) => {
@@ -55,29 +48,11 @@ function NewEndpointForm({ onCreated }: { onCreated: (secret: string) => void })
       },
     );
   };
-  const toggle = (type: string, on: boolean) => setEvents((current) => WEBHOOK_EVENT_TYPES.filter((candidate) => (candidate === type ? on : current.includes(candidate))));
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-labelledby="new-webhook-heading">
-      <Stack spacing={2} sx={{ maxWidth: 560 }}>
-        <Typography id="new-webhook-heading" variant="subtitle1" component="h3">
-          New endpoint
-        </Typography>
-        <TextField label="Endpoint URL" placeholder="https://example.com/hooks" value={url} onChange={(event) => setUrl(event.target.value)} disabled={create.isPending} />
-        <FormGroup aria-label="Events" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          {WEBHOOK_EVENT_TYPES.map((type) => (
-            <FormControlLabel key={type} control={<Checkbox checked={events.includes(type)} onChange={(event) => toggle(type, event.target.checked)} />} label={type} />
-          ))}
-        </FormGroup>
-        {error && (
-          <Alert severity="error" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Button type="submit" variant="contained" disabled={create.isPending} sx={{ alignSelf: 'flex-start' }}>
-          Add endpoint
-        </Button>
-      </Stack>
-    </Box>
+    <NewItemForm id="new-webhook-heading" heading="New endpoint" maxWidth={560} onSubmit={submit} error={error} pending={create.isPending} submitLabel="Add endpoint">
+      <TextField label="Endpoint URL" placeholder="https://example.com/hooks" value={url} onChange={(event) => setUrl(event.target.value)} disabled={create.isPending} />
+      <ChoiceGroup label="Events" choices={WEBHOOK_EVENT_TYPES} chosen={events} onChange={setEvents} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }} />
+    </NewItemForm>
   );
 }
 
@@ -121,76 +96,51 @@ export function Webhooks() {
           <Alert severity="error">{serverMessage(webhooks.error, 'Could not load your webhooks.')}</Alert>
         ) : (
           <>
-            {/* Focusable: on a narrow screen the table scrolls sideways, also by keyboard. */}
-            <TableContainer tabIndex={0} role="region" aria-label="Webhook endpoints, scrollable">
-              <Table size="small" aria-label="Webhook endpoints">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>URL</TableCell>
-                    <TableCell>Events</TableCell>
-                    <TableCell>Status</TableCell>
-                    <TableCell />
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {webhooks.data?.endpoints.length === 0 && (
-                    <TableRow>
-                      <TableCell colSpan={4}>No webhook endpoints yet.</TableCell>
-                    </TableRow>
-                  )}
-                  {webhooks.data?.endpoints.map((endpoint) => (
-                    <TableRow key={endpoint.id}>
-                      <TableCell sx={{ wordBreak: 'break-all' }}>{endpoint.url}</TableCell>
-                      <TableCell>{endpoint.events.join(', ')}</TableCell>
-                      <TableCell>{endpointStatus(endpoint)}</TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        <Button size="small" disabled={test.isPending || endpoint.disabledAt !== null} aria-label={`Send test event to ${endpoint.url}`} onClick={() => test.mutate(endpoint.id, { onSuccess: sent, onError: failed('Could not send the test event.') })}>
-                          Send test event
-                        </Button>
-                        <Button size="small" color="error" disabled={remove.isPending} aria-label={`Delete ${endpoint.url}`} onClick={() => remove.mutate(endpoint.id, { onError: failed('Could not delete the endpoint.') })}>
-                          Delete
-                        </Button>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-            <TableContainer tabIndex={0} role="region" aria-label="Webhook deliveries, scrollable">
-              <Table size="small" aria-label="Webhook deliveries">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Time</TableCell>
-                    <TableCell>Event</TableCell>
-                    <TableCell>Status</TableCell>
-                    <TableCell>Attempts</TableCell>
-                    <TableCell>Latency</TableCell>
-                    <TableCell />
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {webhooks.data?.deliveries.length === 0 && (
-                    <TableRow>
-                      <TableCell colSpan={6}>No deliveries yet.</TableCell>
-                    </TableRow>
-                  )}
-                  {webhooks.data?.deliveries.map((delivery) => (
-                    <TableRow key={delivery.id}>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(delivery.createdAt)}</TableCell>
-                      <TableCell>{delivery.type}</TableCell>
-                      <TableCell title={delivery.lastError ?? undefined}>{deliveryStatus(delivery)}</TableCell>
-                      <TableCell>{delivery.attempts}</TableCell>
-                      <TableCell>{delivery.latencyMs === null ? '–' : `${delivery.latencyMs} ms`}</TableCell>
-                      <TableCell align="right">
-                        <Button size="small" disabled={again.isPending} aria-label={`Redeliver ${delivery.type} of ${formatDateTime(delivery.createdAt)}`} onClick={() => again.mutate(delivery.id, { onSuccess: sent, onError: failed('Could not redeliver the event.') })}>
-                          Redeliver
-                        </Button>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <ItemsTable
+              label="Webhook endpoints"
+              scrollable
+              headers={['URL', 'Events', 'Status', '']}
+              items={webhooks.data?.endpoints}
+              emptyText="No webhook endpoints yet."
+              itemKey={(endpoint) => endpoint.id}
+              cells={(endpoint) => (
+                <>
+                  <TableCell sx={{ wordBreak: 'break-all' }}>{endpoint.url}</TableCell>
+                  <TableCell>{endpoint.events.join(', ')}</TableCell>
+                  <TableCell>{endpointStatus(endpoint)}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <Button size="small" disabled={test.isPending || endpoint.disabledAt !== null} aria-label={`Send test event to ${endpoint.url}`} onClick={() => test.mutate(endpoint.id, { onSuccess: sent, onError: failed('Could not send the test event.') })}>
+                      Send test event
+                    </Button>
+                    <Button size="small" color="error" disabled={remove.isPending} aria-label={`Delete ${endpoint.url}`} onClick={() => remove.mutate(endpoint.id, { onError: failed('Could not delete the endpoint.') })}>
+                      Delete
+                    </Button>
+                  </TableCell>
+                </>
+              )}
+            />
+            <ItemsTable
+              label="Webhook deliveries"
+              scrollable
+              headers={['Time', 'Event', 'Status', 'Attempts', 'Latency', '']}
+              items={webhooks.data?.deliveries}
+              emptyText="No deliveries yet."
+              itemKey={(delivery) => delivery.id}
+              cells={(delivery) => (
+                <>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(delivery.createdAt)}</TableCell>
+                  <TableCell>{delivery.type}</TableCell>
+                  <TableCell title={delivery.lastError ?? undefined}>{deliveryStatus(delivery)}</TableCell>
+                  <TableCell>{delivery.attempts}</TableCell>
+                  <TableCell>{delivery.latencyMs === null ? '–' : `${delivery.latencyMs} ms`}</TableCell>
+                  <TableCell align="right">
+                    <Button size="small" disabled={again.isPending} aria-label={`Redeliver ${delivery.type} of ${formatDateTime(delivery.createdAt)}`} onClick={() => again.mutate(delivery.id, { onSuccess: sent, onError: failed('Could not redeliver the event.') })}>
+                      Redeliver
+                    </Button>
+                  </TableCell>
+                </>
+              )}
+            />
           </>
         )}
         <NewEndpointForm onCreated={setSecret} />
