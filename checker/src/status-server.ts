@@ -2,11 +2,8 @@
 // database answers too) and /metrics (Prometheus text: checks by outcome and stage, checks per second, check
 // latency, and the exits online, dead and otherwise, read from the database at each scrape). Loopback unless
 // CHECKER_STATUS_HOST says otherwise: the figures are for the operator's scraper.
-import { once } from 'node:events';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { SqlAdapter } from 'gateway/sql-adapter';
-import { databaseAnswers } from 'gateway/status-server';
+import { databaseAnswers, PROMETHEUS_TEXT, serveStatus } from 'gateway/status-server';
 import type { CheckMetrics } from './check-metrics.ts';
 
 const STATES = ['unchecked', 'online', 'dead', 'retired'] as const;
@@ -19,35 +16,16 @@ async function exitCounts(adapter: SqlAdapter): Promise<string> {
   return `${lines.join('\n')}\n`;
 }
 
-export async function startCheckerStatus(options: { host: string; port: number; adapter: SqlAdapter; metrics: CheckMetrics }): Promise<{ port: number; close(): Promise<void> }> {
-  const server = createServer((request, response) => {
-    const path = request.url?.split('?')[0];
-    const send = (status: number, type: string, body: string) => {
-      response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
-      response.end(body);
-    };
-    if (request.method !== 'GET') return send(405, 'text/plain', 'GET only\n');
-    if (path === '/health') return send(200, 'application/json', '{"status":"ok"}\n');
-    if (path === '/ready') {
-      void databaseAnswers(options.adapter).then((ready) =>
-        send(ready ? 200 : 503, 'application/json', `${JSON.stringify({ status: ready ? 'ok' : 'unavailable', database: ready ? 'reachable' : 'unreachable' })}\n`),
-      );
-      return;
-    }
-    if (path === '/metrics') {
-      void exitCounts(options.adapter).then(
-        (exits) => send(200, 'text/plain; version=0.0.4; charset=utf-8', options.metrics.render() + exits),
+export function startCheckerStatus(options: { host: string; port: number; adapter: SqlAdapter; metrics: CheckMetrics }): Promise<{ port: number; close(): Promise<void> }> {
+  return serveStatus({
+    host: options.host,
+    port: options.port,
+    ready: () => databaseAnswers(options.adapter),
+    metrics: () =>
+      exitCounts(options.adapter).then(
+        (exits) => ({ status: 200, type: PROMETHEUS_TEXT, body: options.metrics.render() + exits }),
         // The checks' own figures still help while the database is away.
-        () => send(200, 'text/plain; version=0.0.4; charset=utf-8', options.metrics.render()),
-      );
-      return;
-    }
-    send(404, 'text/plain', 'not found: /health, /ready, /metrics\n');
+        () => ({ status: 200, type: PROMETHEUS_TEXT, body: options.metrics.render() }),
+      ),
   });
-  server.listen(options.port, options.host);
-  await once(server, 'listening');
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }

@@ -107,7 +107,21 @@ export async function databaseAnswers(adapter: SqlAdapter): Promise<boolean> {
   }
 }
 
-export async function startStatusServer(options: { host: string; port: number; source: StatusSource }): Promise<{ port: number; close(): Promise<void> }> {
+/** What a status port answers on /metrics: the HTTP status, the content type and the text. */
+export interface MetricsAnswer {
+  status: number;
+  type: string;
+  body: string;
+}
+
+/** The content type of the Prometheus text format. */
+export const PROMETHEUS_TEXT = 'text/plain; version=0.0.4; charset=utf-8';
+
+/**
+ * A status port (the gateway's, the checker's): GET /health (the process answers), /ready (`ready`: the
+ * database answers) and /metrics (`metrics`, which answers even when its figures fail), nothing cached.
+ */
+export async function serveStatus(options: { host: string; port: number; ready: () => Promise<boolean>; metrics: () => Promise<MetricsAnswer> }): Promise<{ port: number; close(): Promise<void> }> {
   const server: Server = createServer((request, response) => {
     const path = request.url?.split('?')[0];
     const send = (status: number, type: string, body: string) => {
@@ -117,14 +131,11 @@ export async function startStatusServer(options: { host: string; port: number; s
     if (request.method !== 'GET') return send(405, 'text/plain', 'GET only\n');
     if (path === '/health') return send(200, 'application/json', '{"status":"ok"}\n');
     if (path === '/metrics') {
-      void options.source.snapshot().then(
-        (snapshot) => send(200, 'text/plain; version=0.0.4; charset=utf-8', gatewayMetrics(snapshot)),
-        (error: unknown) => send(503, 'text/plain', `metrics unavailable: ${(error as Error).message}\n`),
-      );
+      void options.metrics().then((answer) => send(answer.status, answer.type, answer.body));
       return;
     }
     if (path === '/ready') {
-      void options.source.ready().then((ready) =>
+      void options.ready().then((ready) =>
         send(ready ? 200 : 503, 'application/json', `${JSON.stringify({ status: ready ? 'ok' : 'unavailable', database: ready ? 'reachable' : 'unreachable' })}\n`),
       );
       return;
@@ -137,4 +148,17 @@ export async function startStatusServer(options: { host: string; port: number; s
     port: (server.address() as AddressInfo).port,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+export function startStatusServer(options: { host: string; port: number; source: StatusSource }): Promise<{ port: number; close(): Promise<void> }> {
+  return serveStatus({
+    host: options.host,
+    port: options.port,
+    ready: () => options.source.ready(),
+    metrics: () =>
+      options.source.snapshot().then(
+        (snapshot) => ({ status: 200, type: PROMETHEUS_TEXT, body: gatewayMetrics(snapshot) }),
+        (error: unknown) => ({ status: 503, type: 'text/plain', body: `metrics unavailable: ${(error as Error).message}\n` }),
+      ),
+  });
 }
