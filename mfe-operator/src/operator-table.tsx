@@ -1,21 +1,8 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import { CARD, cardTableSx } from 'shared/ui/card-table';
+import { RecordsTable, type RecordColumn } from 'shared/ui/records-table';
 
-export interface Column<Row> {
-  header: string;
-  cell: (row: Row) => ReactNode;
-  align?: 'left' | 'right';
+export interface Column<Row> extends RecordColumn<Row> {
   /** Its part when the rows become cards on a narrow screen (default: a detail with its label). */
   card?: (typeof CARD)[keyof typeof CARD];
 }
@@ -30,36 +17,13 @@ export function OperatorTable<Row>(props: {
   error?: string | null;
   emptyText: string;
 }) {
-  const { caption, columns, rows, rowKey, isLoading = false, error = null, emptyText } = props;
-  if (isLoading) return <CircularProgress aria-label={`Loading ${caption.toLowerCase()}`} sx={{ display: 'block', mx: 'auto', my: 3 }} />;
-  if (error !== null) return <Alert severity="error">{error}</Alert>;
-  if (!rows || rows.length === 0) return <Typography sx={{ py: 2 }}>{emptyText}</Typography>;
   return (
-    <Box sx={cardTableSx(640)}>
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label={caption}>
-          <TableHead>
-            <TableRow>
-              {columns.map((column) => (
-                <TableCell key={column.header} align={column.align} data-card={CARD.tableOnly}>
-                  {column.header}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row) => (
-              <TableRow key={rowKey(row)}>
-                {columns.map((column) => (
-                  <TableCell key={column.header} align={column.align} data-card={column.card ?? CARD.detail} data-label={column.header} sx={{ overflowWrap: 'anywhere' }}>
-                    {column.cell(row)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    </Box>
+    <RecordsTable
+      {...props}
+      dense
+      headCell={() => ({ 'data-card': CARD.tableOnly })}
+      cell={(column) => ({ 'data-card': column.card ?? CARD.detail, 'data-label': column.header, sx: { overflowWrap: 'anywhere' } })}
+      wrap={(table) => <Box sx={cardTableSx(640)}>{table}</Box>}
+    />
   );
 }

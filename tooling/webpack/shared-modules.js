@@ -41,6 +41,7 @@ export const BUNDLED = [
   'ui/pager',
   'ui/portal-providers',
   'ui/query-provider',
+  'ui/records-table',
   'ui/theme',
   'ui/visually-hidden',
   'validation/shown-field-error',

@@ -3,7 +3,7 @@ import type { ExpenseRecord } from 'contract/payments';
 import { formatDateTime } from 'shared/format/date';
 import { formatMoney } from 'shared/format/money';
 import { useExpenses } from '../api/get-expenses';
-import { PaymentsTable } from '../payments-table';
+import { RecordsTable } from 'shared/ui/records-table';
 
 /** A purchase reads 'Buy ip: ' plus the proxy; an auto-renewal names itself, so the customer sees why it was charged. */
 export function expenseLabel(expense: Pick<ExpenseRecord, 'kind' | 'proxy'>): string {
@@ -20,7 +20,7 @@ const columns = [
 export function ExpensesTable() {
   const expenses = useExpenses();
   return (
-    <PaymentsTable
+    <RecordsTable
       caption="Expenses"
       columns={columns}
       rows={expenses.data}

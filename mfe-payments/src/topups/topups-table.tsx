@@ -3,7 +3,7 @@ import type { TopupRecord } from 'contract/payments';
 import { formatDateTime } from 'shared/format/date';
 import { formatMoney } from 'shared/format/money';
 import { useTopups } from '../api/get-topups';
-import { PaymentsTable } from '../payments-table';
+import { RecordsTable } from 'shared/ui/records-table';
 import { TopupType } from './topup-type';
 
 const columns = [
@@ -16,7 +16,7 @@ const columns = [
 export function TopupsTable() {
   const topups = useTopups();
   return (
-    <PaymentsTable
+    <RecordsTable
       caption="Top-ups"
       columns={columns}
       rows={topups.data?.filter((topup) => topup.status === 'completed')}
