@@ -30,11 +30,7 @@ for (const backend of backends) {
     it('renews an online lease with renew on at its end: one period more at the current price, a renewal ledger row, the customer told', async (t) => {
       const app = await buildMarket(t, backend, 100);
       const told = recordNotifications(app);
-      const alice = await customer(app, 1000);
-      const [listing] = await listingsForSale(app, 1);
-      assert.ok(listing);
-      const [lease] = await buy(app, alice, [listing.id]);
-      assert.ok(lease);
+      const { alice, listing, lease } = await leaseOne(app);
       assert.equal(lease.expires_at.getTime() - Date.now() <= DAY_MS, true);
       await setRenew(app, lease.id, true);
       const afterPurchase = await balanceOf(app, alice.id);
@@ -70,11 +66,7 @@ for (const backend of backends) {
 
     it('renews ahead by the look-ahead, so the next period follows the last without a gap', async (t) => {
       const app = await buildMarket(t, backend, 100);
-      const alice = await customer(app, 1000);
-      const [listing] = await listingsForSale(app, 1);
-      assert.ok(listing);
-      const [lease] = await buy(app, alice, [listing.id]);
-      assert.ok(lease);
+      const { lease } = await leaseOne(app);
       await setRenew(app, lease.id, true);
       const sweep = new RenewalSweep({
         db: app.db,
@@ -97,11 +89,7 @@ for (const backend of backends) {
     it('ends a lease with renew off at its end and puts its listing back on the market, telling the customer', async (t) => {
       const app = await buildMarket(t, backend, 100);
       const told = recordNotifications(app);
-      const alice = await customer(app, 1000);
-      const [listing] = await listingsForSale(app, 1);
-      assert.ok(listing);
-      const [lease] = await buy(app, alice, [listing.id]);
-      assert.ok(lease);
+      const { alice, lease } = await leaseOne(app);
       const balance = await balanceOf(app, alice.id);
       assert.equal(await onMarketAt(app, lease.listing_id, seconds(lease.expires_at, -1)), false);
 
@@ -119,11 +107,7 @@ for (const backend of backends) {
 
     it('does not renew the lease of an account an operator disabled: it ends with its period, uncharged', async (t) => {
       const app = await buildMarket(t, backend, 100);
-      const alice = await customer(app, 1000);
-      const [listing] = await listingsForSale(app, 1);
-      assert.ok(listing);
-      const [lease] = await buy(app, alice, [listing.id]);
-      assert.ok(lease);
+      const { alice, lease } = await leaseOne(app);
       await setRenew(app, lease.id, true);
       const balance = await balanceOf(app, alice.id);
       await app.db.updateTable('users').set({ disabled_at: new Date(), disabled_reason: 'test' }).where('id', '=', alice.id).execute();
@@ -337,11 +321,7 @@ for (const backend of backends) {
       const app = await build(t, backend, {
         config: { marketplace: { inventorySize: 50, inventorySeed: 42, cacheMs: 1000 }, leases: { periodSeconds: 10, sweepMs: 100, offlineWaitSeconds: 60, noticeSeconds: 0 } },
       });
-      const alice = await customer(app, 1000);
-      const [listing] = await listingsForSale(app, 1);
-      assert.ok(listing);
-      const [lease] = await buy(app, alice, [listing.id]);
-      assert.ok(lease);
+      const { alice, lease } = await leaseOne(app);
       assert.ok(Math.abs(lease.expires_at.getTime() - Date.now() - 10_000) < 2000, 'a ten-second lease');
       await setRenew(app, lease.id, true);
       // Backdate the lease so its period is over now; the next tick renews it.
@@ -355,6 +335,16 @@ for (const backend of backends) {
       await assertBalancesEqualLedger(app);
     });
   });
+}
+
+/** Alice, with 1000 cents, buys one listing for sale: the three the tests start from. */
+async function leaseOne(app: App) {
+  const alice = await customer(app, 1000);
+  const [listing] = await listingsForSale(app, 1);
+  assert.ok(listing);
+  const [lease] = await buy(app, alice, [listing.id]);
+  assert.ok(lease);
+  return { alice, listing, lease };
 }
 
 /** What the listing costs at that moment, in cents (the price rule purchases and renewals charge). */
