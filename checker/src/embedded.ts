@@ -15,7 +15,7 @@ import type { CheckSelection } from './exit-checks.ts';
 import { startJudge, type Judge } from './judge.ts';
 import { startConfiguredLookupSweep, type LookupSweep } from './lookup-sweep.ts';
 import { runChecks } from './run-checks.ts';
-import { startScheduler, type Scheduler } from './scheduler.ts';
+import { configuredScheduling, startScheduler, type Scheduler } from './scheduler.ts';
 
 export type { CheckSelection };
 
@@ -67,20 +67,10 @@ export async function startEmbeddedChecker(options: EmbeddedCheckerOptions): Pro
           adapter,
           credentials,
           judgeUrl,
-          timeouts,
+          ...configuredScheduling(config, typeof options.schedule === 'object' ? options.schedule.intervalMs : config.intervalMs),
           ...(typeof options.schedule === 'object'
             ? { pollMs: options.schedule.pollMs, ...(options.schedule.uptimeRefreshMs ? { uptimeRefreshMs: options.schedule.uptimeRefreshMs } : {}) }
             : {}),
-          policy: {
-            intervalMs: typeof options.schedule === 'object' ? options.schedule.intervalMs : config.intervalMs,
-            deadAfterFailures: config.deadAfterFailures,
-            deadAfterMs: config.deadAfterMs,
-            onlineAfterSuccesses: config.onlineAfterSuccesses,
-          },
-          concurrency: config.concurrency,
-          hostConcurrency: config.hostConcurrency,
-          speedEvery: config.speedEvery,
-          speedBytes: config.speedBytes,
           log,
           metrics,
         })

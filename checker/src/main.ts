@@ -10,7 +10,7 @@ import { CheckMetrics } from './check-metrics.ts';
 import { loadCheckerConfig } from './config.ts';
 import { startJudge, type Judge } from './judge.ts';
 import { startConfiguredLookupSweep } from './lookup-sweep.ts';
-import { startScheduler } from './scheduler.ts';
+import { configuredScheduling, startScheduler } from './scheduler.ts';
 import { startCheckerStatus } from './status-server.ts';
 
 let config: ReturnType<typeof loadCheckerConfig>;
@@ -38,17 +38,7 @@ const scheduler = startScheduler({
   adapter,
   credentials,
   judgeUrl: config.judgeUrl ?? judge!.url,
-  timeouts: { connectMs: config.connectTimeoutMs, totalMs: config.timeoutMs },
-  policy: {
-    intervalMs: config.intervalMs,
-    deadAfterFailures: config.deadAfterFailures,
-    deadAfterMs: config.deadAfterMs,
-    onlineAfterSuccesses: config.onlineAfterSuccesses,
-  },
-  concurrency: config.concurrency,
-  hostConcurrency: config.hostConcurrency,
-  speedEvery: config.speedEvery,
-  speedBytes: config.speedBytes,
+  ...configuredScheduling(config),
   log,
   metrics,
 });

@@ -14,6 +14,7 @@ import type { Logger } from 'gateway/logger';
 import type { SqlAdapter } from 'gateway/sql-adapter';
 import { checkExit, judgeTarget, type CheckResult, type CheckTimeouts, type JudgeTarget } from './check.ts';
 import type { CheckMetrics } from './check-metrics.ts';
+import type { CheckerConfig } from './config.ts';
 import { claimDueExits, dropOldUptime, recordScheduledCheck, refreshListingUptime, releaseClaims, type ClaimedExit, type StatePolicy } from './exit-checks.ts';
 import { JudgeWatch } from './judge-watch.ts';
 
@@ -66,6 +67,23 @@ const startMargin = (timeouts: CheckTimeouts) => timeouts.totalMs + 1000;
 
 /** How long a claim lasts: enough to wait for a slot, run the check and store it. */
 export const claimMs = (timeouts: CheckTimeouts) => 2 * timeouts.totalMs + 2000;
+
+/** The scheduler's options that come from the checker's settings (the interval unless a test sets its own). */
+export function configuredScheduling(config: CheckerConfig, intervalMs = config.intervalMs): Pick<SchedulerOptions, 'timeouts' | 'policy' | 'concurrency' | 'hostConcurrency' | 'speedEvery' | 'speedBytes'> {
+  return {
+    timeouts: { connectMs: config.connectTimeoutMs, totalMs: config.timeoutMs },
+    policy: {
+      intervalMs,
+      deadAfterFailures: config.deadAfterFailures,
+      deadAfterMs: config.deadAfterMs,
+      onlineAfterSuccesses: config.onlineAfterSuccesses,
+    },
+    concurrency: config.concurrency,
+    hostConcurrency: config.hostConcurrency,
+    speedEvery: config.speedEvery,
+    speedBytes: config.speedBytes,
+  };
+}
 
 export function startScheduler(options: SchedulerOptions): Scheduler {
   const { adapter, log, policy, timeouts } = options;
