@@ -120,12 +120,8 @@ for (const backend of backends) {
     it('switches renew off and ends the lease when the balance cannot pay, without touching the balance', async (t) => {
       const app = await buildMarket(t, backend, 100);
       const told = recordNotifications(app);
-      const [listing] = await listingsForSale(app, 1);
-      assert.ok(listing);
       // Exactly enough for the purchase, nothing left for a renewal.
-      const alice = await customer(app, await priceAt(app, listing.id, new Date()));
-      const [lease] = await buy(app, alice, [listing.id]);
-      assert.ok(lease);
+      const { alice, lease } = await leaseOne(app, 'exact');
       await setRenew(app, lease.id, true);
       assert.equal(await balanceOf(app, alice.id), 0);
 
@@ -268,11 +264,7 @@ for (const backend of backends) {
       const app = await build(t, backend, {
         config: { marketplace: { inventorySize: 50, inventorySeed: 42, cacheMs: 1000 }, mail: { smtpUrl: smtp.url, from: 'Private Sock5 <no-reply@portal.test>' } },
       });
-      const [listing] = await listingsForSale(app, 1);
-      assert.ok(listing);
-      const alice = await customer(app, await priceAt(app, listing.id, new Date()));
-      const [lease] = await buy(app, alice, [listing.id]);
-      assert.ok(lease);
+      const { lease } = await leaseOne(app, 'exact');
       await setRenew(app, lease.id, true);
       await smtp.stop();
 
@@ -337,11 +329,11 @@ for (const backend of backends) {
   });
 }
 
-/** Alice, with 1000 cents, buys one listing for sale: the three the tests start from. */
-async function leaseOne(app: App) {
-  const alice = await customer(app, 1000);
+/** Alice buys one listing for sale: the three the tests start from. She starts with 1000 cents, or the exact price. */
+async function leaseOne(app: App, funds: number | 'exact' = 1000) {
   const [listing] = await listingsForSale(app, 1);
   assert.ok(listing);
+  const alice = await customer(app, funds === 'exact' ? await priceAt(app, listing.id, new Date()) : funds);
   const [lease] = await buy(app, alice, [listing.id]);
   assert.ok(lease);
   return { alice, listing, lease };
