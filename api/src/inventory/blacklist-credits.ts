@@ -5,32 +5,18 @@
 // never counts (docs/product-rules.md). Every API instance runs this after its renewal sweep: the lease's row
 // lock and the credit's primary key (lease, period) make one credit whichever instances race, and the credit
 // and its `refund` ledger row are written in one transaction. The customer gets a socket event and a mail.
-import { sql, type Kysely } from 'kysely';
-import { centsToDollars } from 'contract/money';
+import { sql } from 'kysely';
 import type { LeaseEvent } from 'contract/realtime';
-import type { Schema } from '../db/schema.ts';
+import { centsToDollars } from 'contract/money';
 import { postLedgerEntry } from '../ledger/ledger.ts';
 import { queueMail, type Mail } from '../mail/mail.ts';
+import type { CustomerNoticeOptions, LeaseToTell } from './customer-notices.ts';
 import { queueLeaseWebhook } from '../webhooks/webhooks.ts';
 
-export interface BlacklistCreditsOptions {
-  db: Kysely<Schema>;
-  publicUrl: string;
-  publicHost: string;
-  /** Delivers the mails this pass queued in its transaction (the outbox: `app.jobs.attempt`). */
-  mailQueued(jobIds: number[]): Promise<void>;
-  notify(userId: string, event: LeaseEvent): void;
-  onError(error: unknown, context: string): void;
-}
+export type BlacklistCreditsOptions = CustomerNoticeOptions;
 
-interface Creditable {
-  lease_id: string;
-  user_id: string;
-  email: string;
-  username: string;
-  proxy: string;
+interface Creditable extends LeaseToTell {
   real_ip: string;
-  expires_at: Date | string;
   price_cents: number;
   lists: string;
 }

@@ -9,39 +9,26 @@
 // Replacement comes first (docs/product-rules.md): a transition is looked at only once it is `replaceWaitMs`
 // old, the time in which the customer may click "Replace" or the automatic replacement runs; a purchase
 // replaced meanwhile (inventory/dead-exit-replacements.ts) is not refunded.
-import { sql, type Kysely } from 'kysely';
-import { centsToDollars } from 'contract/money';
+import { sql } from 'kysely';
 import type { LeaseEvent } from 'contract/realtime';
-import type { Schema } from '../db/schema.ts';
+import { centsToDollars } from 'contract/money';
 import { postLedgerEntry } from '../ledger/ledger.ts';
 import { queueMail, type Mail } from '../mail/mail.ts';
+import type { CustomerNoticeOptions, LeaseToTell } from './customer-notices.ts';
 import { queueLeaseWebhook } from '../webhooks/webhooks.ts';
 import { endRefundedLease, refundReference } from '../support/refunds.ts';
 
 /** How soon after a purchase a dead exit refunds it (SPEC: "refund if a proxy dies within 2 hours"). */
 export const DEAD_REFUND_WINDOW_HOURS = 2;
 
-export interface DeadExitRefundsOptions {
-  db: Kysely<Schema>;
-  publicUrl: string;
-  publicHost: string;
+export interface DeadExitRefundsOptions extends CustomerNoticeOptions {
   /** How long after the death the refund waits for a replacement (the automatic replacement's delay). */
   replaceWaitMs: number;
-  /** Delivers the mails this pass queued in its transaction (the outbox: `app.jobs.attempt`). */
-  mailQueued(jobIds: number[]): Promise<void>;
-  notify(userId: string, event: LeaseEvent): void;
-  onError(error: unknown, context: string): void;
 }
 
-interface Refundable {
-  lease_id: string;
+interface Refundable extends LeaseToTell {
   listing_id: string;
-  user_id: string;
-  email: string;
-  username: string;
-  proxy: string;
   real_ip: string;
-  expires_at: Date | string;
   paid_cents: string;
   change_id: string;
 }

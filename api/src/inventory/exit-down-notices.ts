@@ -8,28 +8,13 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { LeaseEvent } from 'contract/realtime';
 import type { Schema } from '../db/schema.ts';
 import { queueMail, type Mail } from '../mail/mail.ts';
+import type { CustomerNoticeOptions, LeaseToTell } from './customer-notices.ts';
 import { queueLeaseWebhook, queueWebhookEvent } from '../webhooks/webhooks.ts';
 
-export interface ExitDownNoticesOptions {
-  db: Kysely<Schema>;
-  publicUrl: string;
-  /** The gateway host of every proxy string (`publicHost:port`). */
-  publicHost: string;
-  /** Delivers the mails and webhooks this pass queued in its transaction (the outbox: `app.jobs.attempt`). */
-  mailQueued(jobIds: number[]): Promise<void>;
-  /** The socket event (its webhook is already queued). */
-  notify(userId: string, event: LeaseEvent): void;
-  onError(error: unknown, context: string): void;
-}
+export type ExitDownNoticesOptions = CustomerNoticeOptions;
 
-interface DownLease {
-  lease_id: string;
-  user_id: string;
-  email: string;
-  username: string;
-  proxy: string;
+interface DownLease extends LeaseToTell {
   real_ip: string;
-  expires_at: Date | string;
   changed_at: Date | string;
   check_interval_s: number | null;
 }

@@ -2,31 +2,17 @@
 // geolocation found it from the exit's new address (exit_location_changes): a socket event and a mail. Every
 // API instance runs this after its renewal sweep; each move is claimed by one of them (customers_told_at,
 // FOR UPDATE SKIP LOCKED), so a customer is told once.
-import { sql, type Kysely } from 'kysely';
-import { countryOf } from 'contract/countries';
+import { sql } from 'kysely';
 import type { LeaseEvent } from 'contract/realtime';
-import type { Schema } from '../db/schema.ts';
+import { countryOf } from 'contract/countries';
 import { queueMail, type Mail } from '../mail/mail.ts';
+import type { CustomerNoticeOptions, LeaseToTell } from './customer-notices.ts';
 import { queueLeaseWebhook } from '../webhooks/webhooks.ts';
 
-export interface ExitMoveNoticesOptions {
-  db: Kysely<Schema>;
-  publicUrl: string;
-  publicHost: string;
-  /** Delivers the mails this pass queued in its transaction (the outbox: `app.jobs.attempt`). */
-  mailQueued(jobIds: number[]): Promise<void>;
-  notify(userId: string, event: LeaseEvent): void;
-  onError(error: unknown, context: string): void;
-}
+export type ExitMoveNoticesOptions = CustomerNoticeOptions;
 
-interface MovedLease {
-  lease_id: string;
-  user_id: string;
-  email: string;
-  username: string;
-  proxy: string;
+interface MovedLease extends LeaseToTell {
   exit_ip: string;
-  expires_at: Date | string;
   from_ct: string;
   from_region: string | null;
   to_ct: string;
