@@ -134,8 +134,10 @@ for (const backend of backends) {
           { amount: 50, status: 'completed' },
         ],
       );
-      assert.deepEqual(Object.keys(topups[0] ?? {}).sort(), ['_id', 'amount', 'createdAt', 'status']);
+      assert.deepEqual(Object.keys(topups[0] ?? {}).sort(), ['_id', 'amount', 'coin', 'createdAt', 'status', 'transactionId']);
       assert.ok(!Number.isNaN(Date.parse(topups[0]?.createdAt ?? '')));
+      // No payment event named a coin or a transaction for these: the page shows a dash.
+      assert.deepEqual(topups.map(({ coin, transactionId }) => ({ coin, transactionId })), [{ coin: null, transactionId: null }, { coin: null, transactionId: null }]);
 
       for (const url of [`/api/orders/${alice.id}`, `/api/payments/topups/${alice.id}`]) {
         const response = await injectWithLogin(app, bob.token, { method: 'GET', url });
