@@ -44,6 +44,10 @@ export async function preloadRemoteModules(ids, files = 'sync') {
   if (files !== 'sync') return;
   await Promise.all(ids.map((id) => modules[id]?.().catch(() => undefined)));
 }
+
+export function reportRemoteOutcome() {
+  // Nothing to report: one app has no remote releases whose canary would count loads and failures.
+}
 `;
   const out = join(workspaceRoot, 'shell', 'node_modules', '.cache', 'single-app', fileName);
   return writeGenerated(out, source);
