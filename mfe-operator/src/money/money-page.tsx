@@ -117,13 +117,13 @@ function MoneyView({ data }: { data: MoneyReport }) {
         <Typography>No ledger rows in this range.</Typography>
       ) : (
         <>
-          <ChartFigure caption={unit === 'days' ? 'Money per day' : 'Money per month'} summary={`Top-ups and revenue per ${unit === 'days' ? 'day' : 'month'}, ${periods.length} periods; the table below has every figure.`}>
+          <ChartFigure caption={unit === 'days' ? 'Money per day' : 'Money per month'} summary={`Top-ups and revenue per ${unit === 'days' ? 'day' : 'month'}, ${periods.length} ${periods.length === 1 ? 'period' : 'periods'}; the table below has every figure.`}>
             <BarChart
               height={260}
               skipAnimation
-            disableKeyboardNavigation
+              disableKeyboardNavigation
               xAxis={[{ scaleType: 'band', data: periods.map((p) => p.period) }]}
-              yAxis={[{ valueFormatter: (v: number) => dollars(v) }]}
+              yAxis={[{ valueFormatter: (v: number) => dollars(v), width: 'auto' }]}
               series={[
                 { label: 'Top-ups', data: periods.map((p) => p.topups), valueFormatter: (v) => dollars(v ?? 0) },
                 { label: 'Revenue', data: periods.map((p) => p.revenue), valueFormatter: (v) => dollars(v ?? 0) },
