@@ -11,7 +11,7 @@
 // Rows (tab-separated, UTF-8), latitudes and longitudes to 4 decimals (about 11 m):
 //   Z  zip   place  state-code  latitude  longitude
 //   C  city  province  country-code  latitude  longitude  population
-// README (Distance filter) says where it comes from; run this again to refresh it.
+// docs/marketplace.md (Distance filter) says where it comes from; run this again to refresh it.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 

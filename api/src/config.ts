@@ -1,5 +1,5 @@
 // The only module that reads the environment. Everything else receives a typed `Config`, so tests build
-// apps with whatever settings they need and production behaviour is documented in one place (README).
+// apps with whatever settings they need and production behaviour is documented in one place (docs/configuration.md).
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
@@ -51,7 +51,7 @@ export interface Config {
     /** Where mails go as `.eml` files when no SMTP server is configured. */
     outboxDir: string;
   };
-  /** The outbox worker (README "Outbox"): how often each instance runs due jobs (0: never). */
+  /** The outbox worker (docs/production.md, "Mail outbox"): how often each instance runs due jobs (0: never). */
   jobs: { pollMs: number };
   /** Who may read GET /metrics: addresses and networks (`10.0.0.0/8`), judged by the connection. */
   metrics: { allow: string[] };
@@ -99,7 +99,7 @@ export interface Config {
     /** Requests per window per API key, counted in the shared store (Redis with REDIS_URL). */
     rateLimit: { max: number; windowMs: number };
   };
-  /** Customers' webhook endpoints (README "Webhooks"). */
+  /** Customers' webhook endpoints (docs/public-api.md, "Webhooks"). */
   webhooks: {
     /** Loopback destinations allowed: tests only, refused with NODE_ENV=production. */
     allowLoopback: boolean;
@@ -108,7 +108,7 @@ export interface Config {
     /** An endpoint failing this long is disabled and its owner mailed. */
     disableAfterMs: number;
   };
-  /** Top-ups (README "Payments"). */
+  /** Top-ups (docs/payments.md). */
   payments: PaymentsConfig;
   /** Inventory seeding and the market read cache. */
   marketplace: {
@@ -118,13 +118,13 @@ export interface Config {
     /** How long an instance may serve counts and search results it computed (purchases clear it at once). */
     cacheMs: number;
   };
-  /** The operator's exits: imports, sealed credentials, the demo catalogue (README "Inventory"). */
+  /** The operator's exits: imports, sealed credentials, the demo catalogue (docs/inventory.md). */
   inventory: InventoryConfig;
-  /** Lease periods and the auto-renewal sweep (README "History and auto-renewal"). */
+  /** Lease periods and the auto-renewal sweep (docs/marketplace.md, "History and auto-renewal"). */
   leases: LeasesConfig;
-  /** Support tickets and the desk (README "Support"). */
+  /** Support tickets and the desk (docs/support.md). */
   support: SupportConfig;
-  /** The SOCKS5 gateway that serves every lease (README "SOCKS5 gateway"). */
+  /** The SOCKS5 gateway that serves every lease (docs/gateway.md). */
   gateway: GatewaySettings;
   web: {
     shellDir: string;
@@ -133,7 +133,7 @@ export interface Config {
     remoteUrls: Record<RemoteName, string>;
     /** Serve the build's source maps (and name them on each script); off: they answer 404. */
     serveSourceMaps: boolean;
-    /** Remote releases (README "Remote releases"). */
+    /** Remote releases (docs/releases.md). */
     releases: ReleasesConfig;
   };
 }

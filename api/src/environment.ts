@@ -1,6 +1,6 @@
 // Every environment variable the API reads, declared once as a TypeBox schema: its kind, its default and its
 // bounds. `readEnvironment` turns the raw strings into that typed record or stops with a message naming the
-// variable; config.ts shapes the record into the app's `Config`. The README's configuration table lists the
+// variable; config.ts shapes the record into the app's `Config`. The table in docs/configuration.md lists the
 // same names (config.test.ts compares the two).
 import Type, { type Static } from 'typebox';
 

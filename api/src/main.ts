@@ -1,5 +1,5 @@
 // Starts the API, socket.io and the portal's static files on one port. Configuration: environment
-// variables, see config.ts and the README.
+// variables, see config.ts and docs/configuration.md.
 // On embedded defaults (PGlite) the SOCKS5 gateway runs in this process too: the embedded database is
 // reachable from here only. With PostgreSQL the gateway runs as processes of its own (`gateway/`).
 // The checker runs here for the operator's on-demand checks (/api/operator/inventory/check), with a judge

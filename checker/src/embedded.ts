@@ -58,7 +58,7 @@ export async function startEmbeddedChecker(options: EmbeddedCheckerOptions): Pro
     if (config.judgeUrl === null) judge = await startJudge({ host: config.judgeHost, port: config.judgePort });
     const judgeUrl = config.judgeUrl ?? judge!.url;
     if (isLoopback(judgeUrl)) {
-      log.info({ judge: judgeUrl }, 'checker: the judge is on this machine, so only exits that can reach it pass a check; set CHECKER_JUDGE_URL to a judge every exit can reach (README, Inventory)');
+      log.info({ judge: judgeUrl }, 'checker: the judge is on this machine, so only exits that can reach it pass a check; set CHECKER_JUDGE_URL to a judge every exit can reach (docs/inventory.md, Checks and the judge)');
     }
     const timeouts = { connectMs: config.connectTimeoutMs, totalMs: config.timeoutMs };
     const metrics = new CheckMetrics();

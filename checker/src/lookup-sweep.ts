@@ -193,7 +193,7 @@ export async function startConfiguredLookupSweep(
 ): Promise<LookupSweep> {
   const geo = await openGeoDatabase({ city: config.geoCityDb, asn: config.geoAsnDb });
   if (geo.sources.length === 0) {
-    log.info({}, 'checker: no geolocation database set (CHECKER_GEO_CITY_DB, CHECKER_GEO_ASN_DB): exit locations stay as imported or unknown (README, Inventory)');
+    log.info({}, 'checker: no geolocation database set (CHECKER_GEO_CITY_DB, CHECKER_GEO_ASN_DB): exit locations stay as imported or unknown (docs/inventory.md, Location, reverse DNS and blacklists)');
   }
   const dns = createDnsLookups({
     servers: config.dnsServers,

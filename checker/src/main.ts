@@ -1,7 +1,7 @@
 // Runs the checker as a process of its own, next to the API instances and gateways on the same PostgreSQL:
 // any number of them share the work (each exit once per interval, never two at once). Configuration:
-// environment variables, see config.ts and the README. On embedded defaults (no DATABASE_URL) the checker
-// runs inside the API process instead.
+// environment variables, see config.ts and docs/configuration.md. On embedded defaults (no DATABASE_URL) the
+// checker runs inside the API process instead.
 import { createExitCredentialOpener } from 'gateway/exit-credential-opener';
 import { loadExitCredentialsKey } from 'gateway/exit-credentials';
 import { createJsonLogger } from 'gateway/logger';

@@ -14,7 +14,7 @@ export const apiKeyMessages = {
   created: 'API key created. Copy it now: it is not shown again.',
   revoked: 'API key revoked.',
   notFound: 'No such API key.',
-  /** Shown in the tab and the README: what ends a key and what does not. */
+  /** Shown in the tab and in docs/public-api.md: what ends a key and what does not. */
   lifetime:
     'Keys are not a browser session: signing in elsewhere does not end them and changing your password does not revoke them. Revoke a key here when it may have leaked.',
 } as const;

@@ -1,5 +1,5 @@
 // The operator's side in e2e: an account made an operator with the grant-operator command while the portal
-// runs (as the README says to), and the accessibility check every console page passes.
+// runs (as docs/operator-console.md says to), and the accessibility check every console page passes.
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';

@@ -1,5 +1,5 @@
 // Runs the gateway as a process of its own, next to any number of API instances and other gateways, all on
-// the same PostgreSQL. Configuration: environment variables, see config.ts and the README. On embedded
+// the same PostgreSQL. Configuration: environment variables, see config.ts and docs/gateway.md. On embedded
 // defaults (no DATABASE_URL) the gateway runs inside the API process instead.
 // GATEWAY_WORKERS above 1 (default: one per core): this process is the primary of that many workers
 // (workers.ts), each of them this same script.

@@ -1,7 +1,7 @@
 // Built for Node (not for the browser): renders the portal's `/` as a visitor sees it, so the server can
 // send the landing page as HTML and the browser paints it before any JavaScript runs. The browser then
 // hydrates this markup (bootstrap.tsx) instead of building the page again. The landing remote is compiled in
-// from its sources for this render only (README, Frontend weight). Also renders the portal's frame for the
+// from its sources for this render only (docs/frontend-weight.md). Also renders the portal's frame for the
 // first views of signed-in pages (tooling/webpack/delivery/first-view.js).
 import { prerender } from 'react-dom/static';
 import type { ReactNode } from 'react';

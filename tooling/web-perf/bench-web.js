@@ -125,7 +125,7 @@ function measure(url, session) {
     return {
       score: Math.round((lhr.categories.performance.score ?? 0) * 100),
       // TBT counts the long tasks after the first contentful paint: a run whose simulated FCP comes early
-      // counts more of the start-up's tasks (see README, Frontend weight).
+      // counts more of the start-up's tasks (see docs/frontend-weight.md).
       fcp: audit('first-contentful-paint'),
       lcp: audit('largest-contentful-paint'),
       tbt: audit('total-blocking-time'),

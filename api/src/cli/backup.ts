@@ -1,6 +1,6 @@
 // Backup and restore of the embedded database (PGlite in $DATA_DIR/pglite), for `npm run backup -- FILE` and
 // `npm run restore -- FILE`. With DATABASE_URL both refuse: PostgreSQL is backed up with pg_dump or the
-// server's own means (README "Backups").
+// server's own means (docs/production.md, "Backups").
 //
 // backup: while the portal runs, only its process may open the files, so the command asks it
 // (GET /api/operator/backup with the instance's control secret, on this machine): the instance reads its
@@ -24,7 +24,7 @@ const USAGE = 'usage: npm run backup -- FILE (a .tar.gz of the embedded database
 
 function embeddedDir(env: Record<string, string | undefined>): { dataDir: string; pgliteDir: string; config: Config } | string {
   const config = loadConfig(env);
-  if (config.database.kind === 'postgres') return 'DATABASE_URL is set: back up PostgreSQL with pg_dump (README, Backups); this command is for the embedded database.';
+  if (config.database.kind === 'postgres') return 'DATABASE_URL is set: back up PostgreSQL with pg_dump (docs/production.md, Backups); this command is for the embedded database.';
   return { dataDir: config.dataDir, pgliteDir: config.database.dataDir!, config };
 }
 

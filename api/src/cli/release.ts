@@ -1,4 +1,4 @@
-// A feature team's releases of its remote (README "Remote releases"):
+// A feature team's releases of its remote (docs/releases.md):
 //
 //   npm run release -- <remote> [--from DIR] [--version V] [--commit C]   build it, keep it in the store, record it
 //   npm run release -- promote <remote> <id> [--percent N] [--reason TEXT]

@@ -1,6 +1,7 @@
 // The places the distance filter measures from: a US ZIP code, a city (of the world, or a US place by its
 // ZIP codes) or a US state, looked up in the table scripts/make-place-table.mjs makes (api/data,
-// GeoNames' US postal codes and a list of world cities; README says where from and under which licence).
+// GeoNames' US postal codes and a list of world cities; docs/marketplace.md says where from and under
+// which licence).
 // The table is read once, on the first lookup, and kept in memory (about 48,000 rows).
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';

@@ -59,7 +59,7 @@ export default fp<InventoryPluginOptions>(
     const exits = summary.sources.reduce((sum, source) => sum + source.unchecked + source.online + source.dead, 0);
     if (exits === 0) {
       app.log.info(
-        'inventory: the market is empty. Import your exits with `npm run inventory -- import FILE`, then check them with `npm run inventory -- check` (README, "Inventory"); INVENTORY_DEMO=true seeds the demo catalogue instead.',
+        'inventory: the market is empty. Import your exits with `npm run inventory -- import FILE`, then check them with `npm run inventory -- check` (docs/inventory.md); INVENTORY_DEMO=true seeds the demo catalogue instead.',
       );
     } else if (summary.forSale === 0 && summary.leased === 0) {
       app.log.info({ exits }, 'inventory: nothing is on the market yet: exits reach it after their first check passes (`npm run inventory -- check`)');

@@ -1,4 +1,4 @@
-// Remote releases (README "Remote releases"): `app.releases` moves and shows each remote's pointer (the
+// Remote releases (docs/releases.md): `app.releases` moves and shows each remote's pointer (the
 // operator API and the `release` command call it), `app.remoteSources` says where each remote is served from
 // for a request (the portal plugin asks it for /remotes.json, preloads and first views). A move made here is
 // served at once; one made elsewhere (another instance, the command on PostgreSQL) within a second.

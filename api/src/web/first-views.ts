@@ -1,5 +1,5 @@
 // A signed-in page's first view: the page as it looks before its code and data have arrived, sent in its
-// HTML so a phone paints it at once (README, Frontend weight). The builds render the parts at build time
+// HTML so a phone paints it at once (docs/frontend-weight.md). The builds render the parts at build time
 // (tooling/webpack/delivery/first-view.js): the shell its frame for each route that has a first view, in each theme,
 // with and without the test-mode mark; the route's remote its page. This puts the two together for a
 // request, reading each build's `first-views.json` as it now is, so a remote redeployed on its own (or a

@@ -30,7 +30,8 @@ async function startReceiver(t: TestContext, statuses: number[] = []) {
   const received: Received[] = [];
   let secret = '';
   const verify = (request: IncomingMessage, raw: string): boolean => {
-    // The README's recipe: t and v1 from the header, HMAC-SHA256 over "<t>.<body>", compared in constant time.
+    // The recipe in docs/public-api.md: t and v1 from the header, HMAC-SHA256 over "<t>.<body>", compared in
+    // constant time.
     const header = String(request.headers['private-sock5-signature'] ?? '');
     const parts = Object.fromEntries(header.split(',').map((part) => part.split('=') as [string, string]));
     const expected = createHmac('sha256', secret).update(`${parts['t']}.${raw}`).digest();

@@ -1,4 +1,4 @@
-// Webhooks (README "Webhooks"): a customer's endpoints receive signed events about their proxies and balance.
+// Webhooks (docs/public-api.md): a customer's endpoints receive signed events about their proxies and balance.
 // An event is written in the transaction of the change it tells about (queueWebhookEvent), with one delivery
 // per subscribed endpoint and one outbox job per delivery (jobs of kind 'webhook', jobs/jobs.ts): a rollback
 // leaves nothing, a commit leaves deliveries that survive a crash and are retried with backoff for 24 hours.

@@ -18,7 +18,7 @@ export function readStoredSession(): StoredSession | null {
 }
 
 /**
- * The server gives canaries per account (README, Remote releases): pages and /remotes.json carry no session,
+ * The server gives canaries per account (docs/releases.md): pages and /remotes.json carry no session,
  * so the account's id (nothing more) goes in this cookie, from sign-in to sign-out.
  */
 export const ACCOUNT_COOKIE = 'ps5_account';

@@ -1,8 +1,8 @@
 // Built for Node only, into the prerender bundles of the shell and of the remotes whose pages have a first
 // view (tooling/webpack/delivery/first-view.js): no page in the browser loads it. A first view is a signed-in page as
 // it looks before its code and data have arrived, rendered at build time from the page's own components, so
-// a phone paints it from the HTML at once and the page, once its code has run, takes its place (README,
-// Frontend weight). Rendered as a customer who is signed in but whose data has not arrived yet: every query
+// a phone paints it from the HTML at once and the page, once its code has run, takes its place
+// (docs/frontend-weight.md). Rendered as a customer who is signed in but whose data has not arrived yet: every query
 // is still pending, as it is in the browser on the page's first render.
 import { ThemeProvider, type Theme } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';

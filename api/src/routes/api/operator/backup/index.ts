@@ -1,6 +1,6 @@
 // /api/operator/backup: the embedded database as a gzipped tarball, taken while the instance serves (the
 // `backup` command asks the running instance for it: only that process may open the files). With
-// PostgreSQL, back up with pg_dump or the server's own means (README "Backups").
+// PostgreSQL, back up with pg_dump or the server's own means (docs/production.md, "Backups").
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { HttpError } from '../../../../http/errors.ts';
@@ -17,7 +17,7 @@ const operatorBackup: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const backup = app.embeddedBackup();
-      if (backup === null) throw new HttpError(409, 'This instance runs on PostgreSQL: back it up with pg_dump (README, Backups).');
+      if (backup === null) throw new HttpError(409, 'This instance runs on PostgreSQL: back it up with pg_dump (docs/production.md, Backups).');
       const bytes = await backup;
       // The whole database leaves the instance: who took it is recorded.
       await auditAction(app, request, { action: 'backup.download', target: 'database', after: { bytes: bytes.length } });
