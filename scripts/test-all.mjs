@@ -9,7 +9,7 @@ const pnpm = process.platform === 'win32' ? 'pnpm.cmd' : 'pnpm';
 const steps = [
   { name: 'lint', args: ['run', 'lint'] },
   { name: 'unused files, dependencies and exports (knip)', args: ['run', 'knip'] },
-  { name: 'boundaries (node --test: planted forbidden imports must be reported; which shared modules are singletons)', args: ['run', 'test:boundaries'], count: 'node' },
+  { name: 'boundaries (node --test: planted forbidden imports must be reported; which shared modules are singletons; markdown links resolve)', args: ['run', 'test:boundaries'], count: 'node' },
   { name: 'production examples (ops/: systemd-analyze verify, haproxy -c)', args: ['run', 'test:ops'], count: 'node' },
   { name: 'typecheck', args: ['run', 'typecheck'] },
   { name: 'unit (jest)', args: ['run', 'test:unit'], count: 'jest' },
