@@ -1,6 +1,7 @@
 // The check against real sockets on loopback: a live exit passes and names where its traffic leaves; every
 // way an upstream fails ends within the check's timeout at the stage where it failed.
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { checkExit, judgeTarget, type CheckResult, type UpstreamExit } from './check.ts';
 import { startJudge, type Judge } from './judge.ts';
@@ -145,6 +146,39 @@ describe('the judge', () => {
       assert.equal((await download.arrayBuffer()).byteLength, 100_000);
       assert.equal((await fetch(`${judge.url}?n=abc&bytes=${16 * 1024 * 1024 + 1}`)).status, 400);
       assert.equal((await fetch(judge.url, { method: 'POST', body: 'x' })).status, 404);
+    } finally {
+      await judge.close();
+    }
+  });
+
+  it('stays an HTTP/1.1 server: a head in pieces, HEAD without a body, no Host or no HTTP is a 400', async () => {
+    const judge = await startJudge({ host: '127.0.0.1', port: 0 });
+    /** Sends the request in the given pieces and reads everything until the judge closes. */
+    const raw = (...pieces: string[]) =>
+      new Promise<string>((resolve, reject) => {
+        let text = '';
+        const socket = connect({ host: '127.0.0.1', port: judge.port }, async () => {
+          for (const piece of pieces) {
+            socket.write(piece);
+            await new Promise((wait) => setTimeout(wait, 20));
+          }
+        });
+        socket.setEncoding('latin1').on('data', (chunk: string) => (text += chunk));
+        socket.on('end', () => resolve(text)).on('error', reject);
+      });
+    try {
+      const split = await raw('GET /?n=pie', 'ces HTTP/1.1\r\nHo', 'st: judge\r\n\r\n');
+      assert.match(split, /^HTTP\/1\.1 200 OK\r\n/);
+      assert.match(split, /\r\nDate: [A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} /);
+      assert.ok(split.endsWith('\r\n\r\n{"ip":"127.0.0.1","n":"pieces"}'), split);
+      const absolute = await raw('GET http://judge.example/?n=abs HTTP/1.1\r\nHost: judge.example\r\n\r\n');
+      assert.ok(absolute.endsWith('{"ip":"127.0.0.1","n":"abs"}'), absolute);
+      const headOnly = await raw('HEAD /?n=h HTTP/1.1\r\nHost: judge\r\n\r\n');
+      assert.match(headOnly, /^HTTP\/1\.1 200 OK\r\n[^]*Content-Length: 26\r\n[^]*\r\n\r\n$/);
+      assert.match(await raw('GET / HTTP/1.1\r\n\r\n'), /^HTTP\/1\.1 400 /);
+      assert.match(await raw('GET / HTTP/1.0\r\n\r\n'), /^HTTP\/1\.1 200 /);
+      assert.match(await raw('hello there\r\n\r\n'), /^HTTP\/1\.1 400 /);
+      assert.match(await raw(`GET / HTTP/1.1\r\nX: ${'x'.repeat(9000)}`), /^HTTP\/1\.1 431 /);
     } finally {
       await judge.close();
     }
