@@ -4,8 +4,11 @@
 //   fetch-socks          Node's fetch with fetch-socks' dispatcher, the answer parsed as JSON
 //   socks-proxy-agent    http.get with socks-proxy-agent, the answer parsed as JSON
 //   proxy-check          the npm proxy-check package, as it is (HTTP CONNECT to www.google.com:443)
-//   limit                plain HTTP requests to the judge with no proxy (as many as there are live exits)
+//   limit                plain HTTP requests to the judge with no proxy (as many as there are live exits), each
+//                        on a socket of its own written and read by hand: a check without the exit
+//   limit-http           the same requests with http.get, the usual Node way
 import { get, type Agent } from 'node:http';
+import { connect } from 'node:net';
 import { socksDispatcher } from 'fetch-socks';
 import proxyCheck from 'proxy-check';
 import { SocksProxyAgent } from 'socks-proxy-agent';
@@ -15,7 +18,7 @@ import { benchEndpoints, JUDGE, type Endpoint } from './endpoints.ts';
 type Outcome = { ok: boolean; ms: number; endedAt: number };
 
 const kind = process.argv[2] ?? 'ours';
-const concurrency = Number(process.env.BENCH_CONCURRENCY) || 1000;
+const concurrency = Number(process.env.BENCH_CONCURRENCY) || 4096;
 const timeoutMs = Number(process.env.BENCH_TIMEOUT_MS) || 5000;
 const judgeUrl = `http://${JUDGE.host}:${JUDGE.port}/`;
 const judge = judgeTarget(judgeUrl);
@@ -45,6 +48,24 @@ function httpGet(url: string, agent: Agent | false): Promise<boolean> {
   });
 }
 
+/** GET / from the judge on a socket of its own: the request written by hand, the answer read until the judge closes. */
+function rawGet(): Promise<boolean> {
+  return new Promise((resolve) => {
+    let answer = '';
+    const socket = connect({ host: judge.host, port: judge.port, noDelay: true });
+    const timer = setTimeout(() => socket.destroy(), timeoutMs);
+    socket.setEncoding('latin1');
+    socket.once('connect', () => socket.write(`GET /?n=${++nonce} HTTP/1.1\r\nHost: ${judge.hostHeader}\r\nConnection: close\r\n\r\n`));
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.once('error', () => {});
+    socket.once('close', () => {
+      clearTimeout(timer);
+      const headEnd = answer.indexOf('\r\n\r\n');
+      resolve(answer.startsWith('HTTP/1.1 200 ') && headEnd > 0 && judged(answer.slice(headEnd + 4)));
+    });
+  });
+}
+
 const contenders: Record<string, (endpoint: Endpoint) => Promise<boolean>> = {
   ours: async (endpoint) =>
     (await checkExit({ host: endpoint.host, port: endpoint.port, login: null, password: null }, judge, { connectMs: 2000, totalMs: timeoutMs })).ok,
@@ -67,14 +88,15 @@ const contenders: Record<string, (endpoint: Endpoint) => Promise<boolean>> = {
       return false;
     }
   },
-  limit: () => httpGet(`${judgeUrl}?n=${++nonce}`, false),
+  limit: rawGet,
+  'limit-http': () => httpGet(`${judgeUrl}?n=${++nonce}`, false),
 };
 
 const check = contenders[kind];
 if (!check) throw new Error(`unknown contender ${kind}`);
 const all = benchEndpoints(Number(process.env.BENCH_ENDPOINTS) || undefined);
 // The limit makes as many requests as there are live exits, straight to the judge.
-const work = kind === 'limit' ? all.filter((endpoint) => endpoint.kind === 'live') : all;
+const work = kind.startsWith('limit') ? all.filter((endpoint) => endpoint.kind === 'live') : all;
 
 let peakRss = 0;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);

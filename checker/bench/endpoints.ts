@@ -10,10 +10,10 @@ export interface Endpoint {
 }
 
 export const ADDRESSES = 20;
-export const FIRST_PORT = 35_000;
+export const FIRST_PORT = 34_000;
 export const PORTS_PER_ADDRESS = 500;
 /** Where the judge listens (another process). */
-export const JUDGE = { host: '127.0.0.1', port: 35_998 };
+export const JUDGE = { host: '127.0.11.1', port: 34_999 };
 
 export function benchEndpoints(count = ADDRESSES * PORTS_PER_ADDRESS): Endpoint[] {
   return Array.from({ length: count }, (_, i) => ({
