@@ -93,6 +93,47 @@ describe('the operator console', () => {
     await waitFor(() => expect(screen.getByTestId('customer-balance')).toHaveTextContent('Balance: $7.50'));
   });
 
+  it('disables an account only after a confirmation naming it and what stops; Cancel changes nothing, enabling asks nothing', async () => {
+    let current = customer();
+    const fake = fakeApi({
+      [`GET /api/operator/customers/${CUSTOMER_ID}`]: () => ({ body: current }),
+      [`POST /api/operator/customers/${CUSTOMER_ID}/disabled`]: (call) => {
+        const { disabled } = call.body as { disabled: boolean };
+        current = customer({ disabled, disabledAt: disabled ? '2026-11-26T09:00:00.000Z' : null, disabledReason: disabled ? 'chargeback' : null });
+        return { body: { message: disabled ? 'The account is disabled: it cannot sign in and its proxies stopped.' : 'The account is enabled again.', customer: current } };
+      },
+    });
+    const user = userEvent.setup();
+    const disableCalls = () => fake.callsTo(`POST /api/operator/customers/${CUSTOMER_ID}/disabled`);
+    await renderConsole(`/operator/customers/${CUSTOMER_ID}`);
+    await screen.findByRole('heading', { name: 'carol', level: 1 });
+
+    await user.type(screen.getByRole('textbox', { name: 'Reason to disable' }), 'chargeback');
+    await user.click(screen.getByRole('button', { name: 'Disable account' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Disable carol?' });
+    expect(dialog).toHaveAccessibleDescription(/carol \(carol@example\.com\) will no longer be able to sign in/);
+    expect(dialog).toHaveTextContent('its API keys are refused');
+    expect(dialog).toHaveTextContent('stop serving its proxies at once, and its leases are not renewed');
+    expect(dialog).toHaveTextContent('Reason, for the audit log: chargeback');
+    // Cancel is the safe default: focused, and it sends nothing.
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(disableCalls()).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Disable account' }));
+    dialog = await screen.findByRole('dialog', { name: 'Disable carol?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Disable account' }));
+    expect(await screen.findByText('The account is disabled: it cannot sign in and its proxies stopped.')).toBeInTheDocument();
+    expect(disableCalls().map((call) => call.body)).toEqual([{ disabled: true, reason: 'chargeback' }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(await screen.findByRole('button', { name: 'Enable account' }));
+    expect(await screen.findByText('The account is enabled again.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(disableCalls().map((call) => call.body)).toEqual([{ disabled: true, reason: 'chargeback' }, { disabled: false }]);
+  });
+
   it('filters the audit log by actor and links a customer target to the customer', async () => {
     const fake = fakeApi({
       'GET /api/operator/audit': {

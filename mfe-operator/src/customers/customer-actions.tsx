@@ -1,5 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -75,22 +80,59 @@ function AdjustmentForm({ customer }: { customer: CustomerDetail }) {
   );
 }
 
-/** End every session; disable the account (with a reason) or enable it again. */
+/**
+ * Disabling cuts a paying customer off at once, so it asks first, naming the account and what stops; Cancel (the
+ * default button) changes nothing. Enabling gives back what disabling took and asks nothing.
+ */
+function ConfirmDisable({ customer, reason, onCancel, onConfirm }: { customer: CustomerDetail; reason: string; onCancel: () => void; onConfirm: () => void }) {
+  return (
+    <Dialog open onClose={onCancel} aria-labelledby="confirm-disable-title" aria-describedby="confirm-disable-text confirm-disable-reason">
+      <DialogTitle id="confirm-disable-title">Disable {customer.username}?</DialogTitle>
+      <DialogContent>
+        <DialogContentText id="confirm-disable-text">
+          {customer.username} ({customer.email}) will no longer be able to sign in: the account&apos;s open sessions end and
+          its API keys are refused. The gateways stop serving its proxies at once, and its leases are not renewed: each
+          ends with its period, uncharged. Enabling the account again gives back sign-in, keys and the leases still in
+          their period.
+        </DialogContentText>
+        <DialogContentText id="confirm-disable-reason" sx={{ mt: 1.5 }}>
+          Reason, for the audit log: {reason.trim()}
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel} autoFocus>
+          Cancel
+        </Button>
+        <Button variant="contained" color="error" onClick={onConfirm}>
+          Disable account
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** End every session; disable the account (with a reason, once confirmed) or enable it again. */
 function AccountControls({ customer }: { customer: CustomerDetail }) {
   const endSessions = useEndSessions(customer.id);
   const setDisabled = useSetDisabled(customer.id);
   const [reason, setReason] = useState('');
+  const [confirming, setConfirming] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const report = (fallback: string) => ({
     onSuccess: (result: { message: string }) => setOutcome({ severity: 'success', text: result.message }),
     onError: (error: Error) => setOutcome({ severity: 'error', text: serverMessage(error, fallback) }),
   });
 
-  const disable = () => {
+  const askToDisable = () => {
     if (!reason.trim()) {
       setOutcome({ severity: 'error', text: 'Say why: the reason is required and goes into the audit log.' });
       return;
     }
+    setOutcome(null);
+    setConfirming(true);
+  };
+  const disable = () => {
+    setConfirming(false);
     setDisabled.mutate(
       { disabled: true, reason },
       {
@@ -119,13 +161,14 @@ function AccountControls({ customer }: { customer: CustomerDetail }) {
         ) : (
           <>
             <TextField label="Reason to disable" size="small" value={reason} onChange={(event) => setReason(event.target.value)} sx={{ flex: 1 }} slotProps={{ htmlInput: { maxLength: 500 } }} />
-            <Button variant="outlined" color="error" onClick={disable} disabled={setDisabled.isPending}>
+            <Button variant="outlined" color="error" onClick={askToDisable} disabled={setDisabled.isPending}>
               Disable account
             </Button>
           </>
         )}
       </Stack>
       <OutcomeLine outcome={outcome} />
+      {confirming && <ConfirmDisable customer={customer} reason={reason} onCancel={() => setConfirming(false)} onConfirm={disable} />}
     </Paper>
   );
 }
