@@ -1,7 +1,7 @@
 // The operator console (mfe-operator at /operator): a customer is refused with the 403 page; an operator,
 // made one with the grant-operator command while the portal runs, adjusts a customer's balance and the
-// customer's open tab shows the new balance without a reload. Its pages pass axe in both themes and fit a
-// 390 px phone and a 1440 px screen.
+// customer's open tab shows the new balance without a reload. Its pages, and the confirmation before disabling
+// an account, pass axe in both themes and fit a 390 px phone and a 1440 px screen.
 import { expect, test } from '../support/fixtures.ts';
 import { blockingViolations, expectConsolePagesClean, newOperator, skipDeployed } from '../support/operator.ts';
 import { createCustomer, signIn } from '../support/session.ts';
@@ -83,6 +83,18 @@ for (const theme of ['light', 'dark'] as const) {
         { path: '/operator/audit', heading: 'Audit' },
         { path: '/operator/inventory', heading: 'Inventory' },
       ]);
+      // The confirmation before disabling an account, once faded in (contrast means nothing before); Cancel
+      // leaves the account enabled.
+      await page.goto(`/operator/customers/${customer.userId}`);
+      await page.getByRole('textbox', { name: 'Reason to disable' }).fill('axe check');
+      await page.getByRole('button', { name: 'Disable account' }).click();
+      const confirm = page.getByRole('dialog', { name: `Disable ${customer.username}?` });
+      await expect(confirm).toBeVisible();
+      await expect.poll(() => confirm.evaluate((element) => getComputedStyle(element.closest('.MuiDialog-container') ?? element).opacity)).toBe('1');
+      expect(await blockingViolations(page), 'disable confirmation').toEqual([]);
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await expect(confirm).toBeHidden();
+      await expect(page.getByRole('button', { name: 'Disable account' })).toBeVisible();
       // The 403 page too.
       const other = await page.context().browser()!.newContext();
       const refused = await other.newPage();

@@ -20,9 +20,13 @@ export function createPortalTheme(mode: ThemeMode): Theme {
       primary: mode === 'dark' ? { main: '#7c9cff', dark: '#6a8cf5', contrastText: '#0f1320' } : { main: '#3450d6' },
       secondary: mode === 'dark' ? { main: '#4fd1a5', dark: '#3fb88f', contrastText: '#0f1320' } : { main: '#0b7a56' },
       // Toasts are filled Alerts: white text on the colour itself in the light theme. MUI's info (#0288d1) and
-      // warning (#ed6c02) gave 3.9:1 and 3.1:1 there; these darker shades keep 4.5:1 (alert-contrast.test.tsx).
-      // Success, error and the whole dark theme already did with MUI's colours.
-      ...(mode === 'light' ? { info: { main: '#0277bd' }, warning: { main: '#b45309' } } : {}),
+      // warning (#ed6c02) gave 3.9:1 and 3.1:1 there (filled chips too); these darker shades keep 4.5:1
+      // (alert-contrast.test.tsx). In the dark theme a contained error button put white on #f44336 (3.7:1):
+      // a lighter red under dark text, like the dark theme's other colours, keeps 5:1 at rest and hovered, and
+      // its error toasts get dark text too (5.2:1).
+      ...(mode === 'light'
+        ? { info: { main: '#0277bd' }, warning: { main: '#b45309' } }
+        : { error: { main: '#f66b61', dark: '#f44336', contrastText: '#0f1320' } }),
       background: mode === 'dark' ? { default: '#0f1320', paper: '#171c2e' } : { default: '#f6f7fb', paper: '#ffffff' },
     },
     shape: { borderRadius: 10 },
