@@ -5,6 +5,16 @@
 // lapses (`aliveMs`). Each heartbeat also writes this gateway's own counts again, which mends a count that
 // a lost reply or a store outage left wrong.
 //
+// Most connections of a busy lease cost no round trip: while a lease is far from its cap, a gateway reserves
+// a few slots ahead in the store (taken by the same atomic admission, against half the cap) and keeps the
+// slots of connections that end instead of handing them back, up to SPARE_SLOTS. A connection then takes a
+// reserved slot in memory when it is allowed without asking the store: from an allow-listed address, or with
+// credentials from an address the store admitted to that lease in the last VOUCH_MS (a lease's failure budget
+// never refuses such an address; an address's own block reaches this gateway within VOUCH_MS, at once for
+// the failures it heard itself). Reserved slots count in the store like connections, so the cap is never
+// exceeded; the first time a reservation finds the lease at half its cap the gateway stops keeping slots for
+// it and uses up what it holds, and a slot left unused for a heartbeat interval is handed back.
+//
 // When the store fails (down, or slower than STORE_TIMEOUT_MS) the gateway keeps serving: for the next
 // FALLBACK_MS it applies the same limits to its own connections in its own memory (per process, as before
 // fleet-wide limits), logs it, then tries the store again. Customers' proxies do not stop because Redis or
@@ -40,6 +50,14 @@ export interface SharedLimitsOptions {
 
 const STORE_TIMEOUT_MS = 1000;
 const FALLBACK_MS = 5000;
+/** Slots a gateway holds in reserve per lease at most (also a sixteenth of the cap at most). */
+const SPARE_SLOTS = 16;
+/** How long an address the store admitted to a lease is admitted again without asking it. */
+const VOUCH_MS = 1000;
+/** Addresses remembered as admitted per lease at most. */
+const MAX_VOUCHED = 64;
+/** After a reservation found the lease at half its cap, how long its slots go back to the store one by one. */
+const BUSY_LEASE_MS = 3000;
 /** A store call that failed may still land this late; until then its lease's count is written again. */
 const SETTLE_MS = 30_000;
 
@@ -69,6 +87,17 @@ export class SharedLimits implements GatewayLimits {
   /** Leases whose count in the store may be wrong (a call failed), and since when. */
   readonly #unsettled = new Map<number, number>();
   #released = new Map<number, number>();
+  /** Slots reserved in the store per lease beyond this gateway's open connections (counted with them). */
+  readonly #spare = new Map<number, number>();
+  /** Leases whose spare slots were used since the last heartbeat. */
+  readonly #spareUsed = new Set<number>();
+  /** Reservations under way per lease: admissions meanwhile wait for them. */
+  readonly #reserving = new Map<number, Promise<void>>();
+  /** Leases found at half their cap, until when: no slots kept for them. */
+  readonly #busyLeases = new Map<number, number>();
+  /** lease -> address -> when the store last admitted it with credentials. */
+  readonly #vouched = new Map<number, Map<string, number>>();
+  readonly #spareSlots: number;
   #flushScheduled = false;
   /** The failure limits of this process alone, while the store fails. */
   readonly #fallback: MemoryLimits;
@@ -84,6 +113,7 @@ export class SharedLimits implements GatewayLimits {
     this.#aliveMs = options.aliveMs ?? 15_000;
     this.#timeoutMs = options.timeoutMs ?? STORE_TIMEOUT_MS;
     this.#fallback = new MemoryLimits(settings);
+    this.#spareSlots = Math.min(SPARE_SLOTS, Math.floor(settings.maxConnectionsPerLease / 16));
     this.#heartbeatTimer = setInterval(() => void this.beat(), options.heartbeatMs ?? 3000);
     this.#heartbeatTimer.unref();
   }
@@ -97,11 +127,26 @@ export class SharedLimits implements GatewayLimits {
 
   admit(leaseId: number, source: string, withCredentials: boolean): Admission | Promise<Admission> {
     if (this.#degraded()) return this.#admitLocally(leaseId, source, withCredentials);
+    const reserving = this.#reserving.get(leaseId);
+    if (reserving) return reserving.then(() => this.admit(leaseId, source, withCredentials));
+    if ((!withCredentials || this.#isVouched(leaseId, source)) && this.#takeSpare(leaseId)) return 'ok';
+    if (this.#spareSlots > 0 && !this.#spare.has(leaseId) && !this.#isBusyLease(leaseId)) this.#reserve(leaseId, source);
+    return this.#admitInStore(leaseId, source, withCredentials);
+  }
+
+  #admitInStore(leaseId: number, source: string, withCredentials: boolean): Promise<Admission> {
     add(this.#busy, leaseId, 1);
     return this.#withDeadline(this.#backend.admit(this.id, leaseId, source, withCredentials, this.#settings)).then(
       (admission) => {
         add(this.#busy, leaseId, -1);
-        if (admission === 'ok') add(this.#open, leaseId, 1);
+        if (admission === 'ok') {
+          add(this.#open, leaseId, 1);
+          if (withCredentials) this.#vouch(leaseId, source);
+          return admission;
+        }
+        // A slot this gateway reserved meanwhile is as good as one the store had free.
+        if (admission === 'full' && this.#takeSpare(leaseId)) return 'ok';
+        if (admission !== 'full') this.#unvouch(source);
         return admission;
       },
       (error: unknown) => {
@@ -113,7 +158,71 @@ export class SharedLimits implements GatewayLimits {
     );
   }
 
+  /**
+   * Reserves spare slots of the lease, each by an admission against half the cap: none once the lease is
+   * that busy. Admissions to the lease wait for it, so none asks the store for a slot it already holds.
+   */
+  #reserve(leaseId: number, source: string): void {
+    const half = { ...this.#settings, maxConnectionsPerLease: Math.floor(this.#settings.maxConnectionsPerLease / 2) };
+    add(this.#busy, leaseId, 1);
+    const asked = Array.from({ length: this.#spareSlots }, () => this.#withDeadline(this.#backend.admit(this.id, leaseId, source, false, half)));
+    const reserved = Promise.allSettled(asked).then((answers) => {
+      add(this.#busy, leaseId, -1);
+      this.#reserving.delete(leaseId);
+      let taken = 0;
+      for (const answer of answers) {
+        if (answer.status === 'fulfilled' && answer.value === 'ok') taken += 1;
+        else if (answer.status === 'fulfilled') this.#busyLeases.set(leaseId, Date.now() + BUSY_LEASE_MS);
+        else {
+          this.#unsettled.set(leaseId, Date.now());
+          this.#fail(answer.reason, 'reserve');
+        }
+      }
+      if (taken > 0) add(this.#spare, leaseId, taken);
+    });
+    this.#reserving.set(leaseId, reserved);
+  }
+
+  #takeSpare(leaseId: number): boolean {
+    const spare = this.#spare.get(leaseId) ?? 0;
+    if (spare <= 0) return false;
+    add(this.#spare, leaseId, -1);
+    add(this.#open, leaseId, 1);
+    this.#spareUsed.add(leaseId);
+    return true;
+  }
+
+  #isBusyLease(leaseId: number): boolean {
+    const until = this.#busyLeases.get(leaseId);
+    if (until === undefined) return false;
+    if (Date.now() < until) return true;
+    this.#busyLeases.delete(leaseId);
+    return false;
+  }
+
+  #isVouched(leaseId: number, source: string): boolean {
+    const at = this.#vouched.get(leaseId)?.get(source);
+    return at !== undefined && Date.now() - at < VOUCH_MS;
+  }
+
+  #vouch(leaseId: number, source: string): void {
+    let sources = this.#vouched.get(leaseId);
+    if (!sources) {
+      sources = new Map();
+      this.#vouched.set(leaseId, sources);
+    }
+    sources.delete(source);
+    if (sources.size >= MAX_VOUCHED) sources.delete(sources.keys().next().value!);
+    sources.set(source, Date.now());
+  }
+
+  /** The address failed or was refused: the store decides its next admissions again. */
+  #unvouch(source: string): void {
+    for (const sources of this.#vouched.values()) sources.delete(source);
+  }
+
   authFailed(source: string, leaseIds: readonly number[]): void | Promise<void> {
+    this.#unvouch(source);
     if (this.#degraded()) return this.#fallback.authFailed(source, leaseIds);
     return this.#withDeadline(this.#backend.authFailed(source, leaseIds, this.#settings)).catch((error: unknown) => {
       this.#fail(error, 'authFailed');
@@ -124,6 +233,11 @@ export class SharedLimits implements GatewayLimits {
   release(leaseId: number): void {
     if ((this.#open.get(leaseId) ?? 0) <= 0) return;
     add(this.#open, leaseId, -1);
+    // Far from the cap the slot stays reserved for the lease's next connection, in memory.
+    if (!this.#closed && (this.#spare.get(leaseId) ?? 0) < this.#spareSlots && !this.#isBusyLease(leaseId) && !this.#degraded()) {
+      add(this.#spare, leaseId, 1);
+      return;
+    }
     // A lease whose count in the store may be wrong gets its true count from the next heartbeat instead.
     if (this.#closed || this.#unsettled.has(leaseId)) return;
     add(this.#released, leaseId, 1);
@@ -147,7 +261,7 @@ export class SharedLimits implements GatewayLimits {
     clearInterval(this.#heartbeatTimer);
     await this.#heartbeat;
     try {
-      await this.#withDeadline(this.#backend.leave(this.id, [...new Set([...this.#open.keys(), ...this.#unsettled.keys()])]));
+      await this.#withDeadline(this.#backend.leave(this.id, [...new Set([...this.#open.keys(), ...this.#spare.keys(), ...this.#unsettled.keys()])]));
     } catch (error) {
       this.#log.warn({ err: error }, 'gateway: could not leave the limit store; its counts lapse with its heartbeat');
     }
@@ -157,17 +271,31 @@ export class SharedLimits implements GatewayLimits {
   async #beat(): Promise<void> {
     if (this.#closed) return;
     const now = Date.now();
+    // Spare slots nobody used since the last heartbeat go back: the count written below leaves them out.
+    const returned: number[] = [];
+    for (const leaseId of this.#spare.keys()) {
+      if (this.#spareUsed.has(leaseId) || this.#busy.has(leaseId) || this.#released.has(leaseId)) continue;
+      this.#spare.delete(leaseId);
+      returned.push(leaseId);
+    }
+    this.#spareUsed.clear();
+    for (const [leaseId, sources] of this.#vouched) {
+      for (const [source, at] of sources) if (now - at >= VOUCH_MS) sources.delete(source);
+      if (sources.size === 0) this.#vouched.delete(leaseId);
+    }
     const counts = new Map<number, number>();
     const refresh: number[] = [];
-    for (const leaseId of new Set([...this.#open.keys(), ...this.#unsettled.keys()])) {
+    for (const leaseId of new Set([...this.#open.keys(), ...this.#spare.keys(), ...this.#unsettled.keys(), ...returned])) {
       if (this.#busy.has(leaseId) || this.#released.has(leaseId)) refresh.push(leaseId);
-      else counts.set(leaseId, this.#open.get(leaseId) ?? 0);
+      else counts.set(leaseId, (this.#open.get(leaseId) ?? 0) + (this.#spare.get(leaseId) ?? 0));
     }
     try {
       await this.#withDeadline(this.#backend.heartbeat(this.id, this.#aliveMs, counts, refresh, this.#settings));
       for (const [leaseId, since] of this.#unsettled) if (counts.has(leaseId) && now - since > SETTLE_MS) this.#unsettled.delete(leaseId);
     } catch (error) {
       this.#fail(error, 'heartbeat');
+      // The store may still count the slots handed back: written again with the next heartbeat.
+      for (const leaseId of returned) this.#unsettled.set(leaseId, now);
     }
   }
 

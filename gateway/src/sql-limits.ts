@@ -20,8 +20,19 @@ export function createSqlLimitBackend(adapter: SqlAdapter): LimitBackend {
   let asked: AdmissionAsked[] = [];
   let gatewayOfBatch = '';
   const admitBatch = () => {
-    const batch = asked;
+    const all = asked;
     asked = [];
+    // One call per cap asked against (a reservation of spare slots asks against half of it).
+    const byCap = new Map<number, AdmissionAsked[]>();
+    for (const each of all) {
+      const cap = each.settings.maxConnectionsPerLease;
+      const group = byCap.get(cap);
+      if (group) group.push(each);
+      else byCap.set(cap, [each]);
+    }
+    for (const batch of byCap.values()) admitGroup(batch);
+  };
+  const admitGroup = (batch: AdmissionAsked[]) => {
     const { settings } = batch[0]!;
     adapter
       .query<{ admissions: Admission[] }>('SELECT gateway_admit_batch($1, $2::bigint[], $3::text[], $4::boolean[], $5, $6, $7, $8) AS admissions', [
