@@ -24,17 +24,9 @@ const TALLY_TTL_MS = 86_400_000;
 const NOW = `local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
 
-// KEYS: alive, conn, fail:src, fail:lease, known
-// ARGV: gateway, with credentials (1/0), address, cap, address limit, lease limit, known ms
-const ADMIT = `${NOW}
-if ARGV[2] == '1' then
-  if tonumber(redis.call('GET', KEYS[3]) or '0') >= tonumber(ARGV[5]) then return 'source-blocked' end
-  if tonumber(redis.call('GET', KEYS[4]) or '0') >= tonumber(ARGV[6]) then
-    local seen = redis.call('ZSCORE', KEYS[5], ARGV[3])
-    if not seen or tonumber(seen) <= now - tonumber(ARGV[7]) then return 'lease-guarded' end
-  end
-end
-local tallies = redis.call('HGETALL', KEYS[2])
+// The lease's connections counted for the gateways alive (KEYS[1]: alive, KEYS[2]: conn, ARGV[1]: this
+// gateway, always counted); the tallies of gateways whose heartbeat lapsed go.
+const TOTAL = `local tallies = redis.call('HGETALL', KEYS[2])
 local total = 0
 for i = 1, #tallies, 2 do
   local holder = tallies[i]
@@ -43,10 +35,25 @@ for i = 1, #tallies, 2 do
   else
     redis.call('HDEL', KEYS[2], holder)
   end
+end`;
+
+// KEYS: alive, conn, fail:src, fail:lease, known
+// ARGV: gateway, with credentials (1/0), address, cap, address limit, lease limit, known ms, 1: the failure
+// limits only (the gateway has a slot reserved already)
+const ADMIT = `${NOW}
+if ARGV[2] == '1' then
+  if tonumber(redis.call('GET', KEYS[3]) or '0') >= tonumber(ARGV[5]) then return 'source-blocked' end
+  if tonumber(redis.call('GET', KEYS[4]) or '0') >= tonumber(ARGV[6]) then
+    local seen = redis.call('ZSCORE', KEYS[5], ARGV[3])
+    if not seen or tonumber(seen) <= now - tonumber(ARGV[7]) then return 'lease-guarded' end
+  end
 end
-if total >= tonumber(ARGV[4]) then return 'full' end
-redis.call('HINCRBY', KEYS[2], ARGV[1], 1)
-redis.call('PEXPIRE', KEYS[2], ${TALLY_TTL_MS})
+if ARGV[8] ~= '1' then
+  ${TOTAL}
+  if total >= tonumber(ARGV[4]) then return 'full' end
+  redis.call('HINCRBY', KEYS[2], ARGV[1], 1)
+  redis.call('PEXPIRE', KEYS[2], ${TALLY_TTL_MS})
+end
 if ARGV[2] == '1' then
   -- Written at most once a minute per address, not on every connection.
   local seen = redis.call('ZSCORE', KEYS[5], ARGV[3])
@@ -57,6 +64,16 @@ if ARGV[2] == '1' then
   end
 end
 return 'ok'`;
+
+// KEYS: alive, conn. ARGV: gateway, slots wanted, the cap they are taken against. Returns the slots taken.
+const RESERVE = `${NOW}
+${TOTAL}
+local taken = math.min(tonumber(ARGV[2]), math.max(0, tonumber(ARGV[3]) - total))
+if taken > 0 then
+  redis.call('HINCRBY', KEYS[2], ARGV[1], taken)
+  redis.call('PEXPIRE', KEYS[2], ${TALLY_TTL_MS})
+end
+return taken`;
 
 // KEYS: fail:src, fail:lease... ARGV: window ms
 const AUTH_FAILED = `for i = 1, #KEYS do
@@ -91,6 +108,7 @@ return 0`;
 
 interface LimitCommands {
   gatewayAdmit(...args: Array<string | number>): Promise<Admission>;
+  gatewayReserve(...args: Array<string | number>): Promise<number>;
   gatewayAuthFailed(...args: Array<string | number>): Promise<number>;
   gatewayRelease(...args: Array<string | number>): Promise<number>;
   gatewayHeartbeat(...args: Array<string | number>): Promise<number>;
@@ -122,6 +140,7 @@ export async function createRedisLimitBackend(options: RedisLimitOptions): Promi
     options.log.warn({ err: error }, 'gateway: Redis connection error');
   });
   redis.defineCommand('gatewayAdmit', { numberOfKeys: 5, lua: ADMIT });
+  redis.defineCommand('gatewayReserve', { numberOfKeys: 2, lua: RESERVE });
   redis.defineCommand('gatewayAuthFailed', { lua: AUTH_FAILED });
   redis.defineCommand('gatewayRelease', { lua: RELEASE });
   redis.defineCommand('gatewayHeartbeat', { lua: HEARTBEAT });
@@ -154,7 +173,30 @@ export async function createRedisLimitBackend(options: RedisLimitOptions): Promi
         settings.authFailureLimit,
         settings.leaseAuthFailureLimit,
         settings.knownSourceMs,
+        0,
       );
+    },
+
+    authorize(gatewayId, leaseId, source, settings) {
+      return commands.gatewayAdmit(
+        alive,
+        conn(leaseId),
+        failedSource(source),
+        failedLease(leaseId),
+        known(leaseId),
+        gatewayId,
+        1,
+        source,
+        settings.maxConnectionsPerLease,
+        settings.authFailureLimit,
+        settings.leaseAuthFailureLimit,
+        settings.knownSourceMs,
+        1,
+      );
+    },
+
+    reserve(gatewayId, leaseId, count, cap) {
+      return commands.gatewayReserve(alive, conn(leaseId), gatewayId, count, cap);
     },
 
     async authFailed(source, leaseIds, settings) {

@@ -1,4 +1,4 @@
-// The shared limit stores themselves (PostgreSQL functions of migration 0014, Redis scripts), driven as two
+// The shared limit stores themselves (PostgreSQL functions of migrations 0014 and 0085, Redis scripts), driven as two
 // gateways would drive them: exact under concurrency, a dead gateway's count lapsing, and a gateway that
 // keeps serving on its own limits while the store is away.
 import assert from 'node:assert/strict';
@@ -122,6 +122,50 @@ for (const backend of backends) {
         assert.equal(await alive.admit(lease, '198.51.100.2', false), 'full');
         await new Promise((resolve) => setTimeout(resolve, 1700));
         assert.equal(await alive.admit(lease, '198.51.100.2', false), 'ok');
+      });
+
+      test('the next connections of a lease take slots reserved ahead, without the store; within half the cap, handed back unused', async (t) => {
+        const prefix = newRedisPrefix();
+        t.after(() => (store === 'redis' ? dropRedisKeys(prefix) : undefined));
+        const backend = await openBackend(t, prefix);
+        let calls = 0;
+        const counted: LimitBackend = {
+          ...backend,
+          admit: (...args) => ((calls += 1), backend.admit(...args)),
+          reserve: (...args) => ((calls += 1), backend.reserve(...args)),
+          authorize: (...args) => ((calls += 1), backend.authorize(...args)),
+        };
+        const timings = { heartbeatMs: 60_000, aliveMs: 60_000, timeoutMs };
+        const first = await SharedLimits.start(counted, settings, { log: silentLogger, ...timings });
+        const second = await SharedLimits.start(await openBackend(t, prefix), settings, { log: silentLogger, ...timings });
+        t.after(async () => {
+          await first.close();
+          await second.close();
+        });
+        const lease = nextLease++;
+        assert.equal(await first.admit(lease, '198.51.100.1', true), 'ok');
+        assert.equal(calls, 2, 'the admission and one reservation');
+        for (let i = 0; i < 100; i++) {
+          assert.equal(await first.admit(lease, '198.51.100.1', true), 'ok');
+          first.release(lease);
+        }
+        assert.equal(await first.admit(lease, '198.51.100.9', false), 'ok', 'an allow-listed address takes a reserved slot too');
+        first.release(lease);
+        assert.equal(calls, 2, 'the address the store admitted, again and again, and the allow-listed one: from memory');
+        assert.equal(await first.admit(lease, '198.51.100.2', true), 'ok');
+        assert.equal(calls, 3, 'an address new to the lease is asked about (its slot is a reserved one)');
+        first.release(lease);
+        // With 16 slots reserved already, that slot goes back to the store (in the next turn of the event loop).
+        await new Promise((resolve) => setTimeout(resolve, 200));
+
+        // The first gateway holds one connection and 16 reserved slots: the second gets the rest of the cap.
+        const answers = await Promise.all(Array.from({ length: 300 }, () => second.admit(lease, '198.51.100.3', false)));
+        assert.equal(count(answers, 'ok'), 256 - 1 - 16);
+        // Slots used since the last heartbeat are kept; left unused a whole interval, they go back.
+        await first.beat();
+        await first.beat();
+        const more = await Promise.all(Array.from({ length: 20 }, () => second.admit(lease, '198.51.100.3', false)));
+        assert.equal(count(more, 'ok'), 16);
       });
 
       test('a heartbeat writes the gateway its true count again, mending one that went wrong', async (t) => {

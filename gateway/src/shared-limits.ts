@@ -6,7 +6,7 @@
 // a lost reply or a store outage left wrong.
 //
 // Most connections of a busy lease cost no round trip: while a lease is far from its cap, a gateway reserves
-// a few slots ahead in the store (taken by the same atomic admission, against half the cap) and keeps the
+// a few slots ahead in the store (in one atomic step, against half the cap) and keeps the
 // slots of connections that end instead of handing them back, up to SPARE_SLOTS. A connection then takes a
 // reserved slot in memory when it is allowed without asking the store: from an allow-listed address, or with
 // credentials from an address the store admitted to that lease in the last VOUCH_MS (a lease's failure budget
@@ -26,6 +26,13 @@ import { MemoryLimits, type Admission, type GatewayLimits, type LimitSettings } 
 /** One shared store's operations; each is atomic in the store. */
 export interface LimitBackend {
   admit(gatewayId: string, leaseId: number, source: string, withCredentials: boolean, settings: LimitSettings): Promise<Admission>;
+  /** The failure limits alone, for a connection with credentials that has a reserved slot already. */
+  authorize(gatewayId: string, leaseId: number, source: string, settings: LimitSettings): Promise<Admission>;
+  /**
+   * Takes up to `count` connection slots of the lease for this gateway at once, as many as keep the lease's
+   * count across the fleet within `cap`; answers how many it took.
+   */
+  reserve(gatewayId: string, leaseId: number, count: number, cap: number): Promise<number>;
   authFailed(source: string, leaseIds: readonly number[], settings: LimitSettings): Promise<void>;
   /** Takes `count` connections of each lease off this gateway's tally. */
   release(gatewayId: string, released: ReadonlyMap<number, number>): Promise<void>;
@@ -129,9 +136,41 @@ export class SharedLimits implements GatewayLimits {
     if (this.#degraded()) return this.#admitLocally(leaseId, source, withCredentials);
     const reserving = this.#reserving.get(leaseId);
     if (reserving) return reserving.then(() => this.admit(leaseId, source, withCredentials));
-    if ((!withCredentials || this.#isVouched(leaseId, source)) && this.#takeSpare(leaseId)) return 'ok';
-    if (this.#spareSlots > 0 && !this.#spare.has(leaseId) && !this.#isBusyLease(leaseId)) this.#reserve(leaseId, source);
+    if (this.#takeSpare(leaseId)) {
+      if (!withCredentials || this.#isVouched(leaseId, source)) return 'ok';
+      return this.#authorize(leaseId, source);
+    }
+    if (this.#spareSlots > 0 && !this.#isBusyLease(leaseId)) this.#reserve(leaseId);
     return this.#admitInStore(leaseId, source, withCredentials);
+  }
+
+  /** A reserved slot is taken already: the store says whether the failure limits let the address in. */
+  #authorize(leaseId: number, source: string): Promise<Admission> {
+    add(this.#busy, leaseId, 1);
+    return this.#withDeadline(this.#backend.authorize(this.id, leaseId, source, this.#settings)).then(
+      (admission) => {
+        add(this.#busy, leaseId, -1);
+        if (admission === 'ok') {
+          this.#vouch(leaseId, source);
+          return admission;
+        }
+        this.#unvouch(source);
+        this.#returnSlot(leaseId);
+        return admission;
+      },
+      (error: unknown) => {
+        add(this.#busy, leaseId, -1);
+        this.#fail(error, 'authorize');
+        this.#returnSlot(leaseId);
+        return this.#admitLocally(leaseId, source, true);
+      },
+    );
+  }
+
+  /** Puts back a reserved slot taken for a connection that was refused after all. */
+  #returnSlot(leaseId: number): void {
+    add(this.#open, leaseId, -1);
+    add(this.#spare, leaseId, 1);
   }
 
   #admitInStore(leaseId: number, source: string, withCredentials: boolean): Promise<Admission> {
@@ -159,28 +198,29 @@ export class SharedLimits implements GatewayLimits {
   }
 
   /**
-   * Reserves spare slots of the lease, each by an admission against half the cap: none once the lease is
-   * that busy. Admissions to the lease wait for it, so none asks the store for a slot it already holds.
+   * Reserves spare slots of the lease, against half the cap: none once the lease is that busy. Admissions
+   * to the lease wait for it, so none asks the store for a slot it already holds.
    */
-  #reserve(leaseId: number, source: string): void {
-    const half = { ...this.#settings, maxConnectionsPerLease: Math.floor(this.#settings.maxConnectionsPerLease / 2) };
+  #reserve(leaseId: number): void {
     add(this.#busy, leaseId, 1);
-    const asked = Array.from({ length: this.#spareSlots }, () => this.#withDeadline(this.#backend.admit(this.id, leaseId, source, false, half)));
-    const reserved = Promise.allSettled(asked).then((answers) => {
-      add(this.#busy, leaseId, -1);
-      this.#reserving.delete(leaseId);
-      let taken = 0;
-      for (const answer of answers) {
-        if (answer.status === 'fulfilled' && answer.value === 'ok') taken += 1;
-        else if (answer.status === 'fulfilled') this.#busyLeases.set(leaseId, Date.now() + BUSY_LEASE_MS);
-        else {
-          this.#unsettled.set(leaseId, Date.now());
-          this.#fail(answer.reason, 'reserve');
-        }
-      }
-      if (taken > 0) add(this.#spare, leaseId, taken);
-    });
-    this.#reserving.set(leaseId, reserved);
+    const half = Math.floor(this.#settings.maxConnectionsPerLease / 2);
+    const reserved = this.#withDeadline(this.#backend.reserve(this.id, leaseId, this.#spareSlots, half)).then(
+      (taken) => {
+        if (taken > 0) add(this.#spare, leaseId, taken);
+        if (taken < this.#spareSlots) this.#busyLeases.set(leaseId, Date.now() + BUSY_LEASE_MS);
+      },
+      (error: unknown) => {
+        this.#unsettled.set(leaseId, Date.now());
+        this.#fail(error, 'reserve');
+      },
+    );
+    this.#reserving.set(
+      leaseId,
+      reserved.finally(() => {
+        add(this.#busy, leaseId, -1);
+        this.#reserving.delete(leaseId);
+      }),
+    );
   }
 
   #takeSpare(leaseId: number): boolean {

@@ -1,6 +1,6 @@
 // The fleet's limits in PostgreSQL, for fleets without Redis (shared-limits.ts says what is kept and why):
-// each operation is one call of a function of migration 0014_gateway_limits.sql, atomic in the database,
-// whose clock is the one that counts. Admissions are gathered per turn of the event loop into one call.
+// each operation is one call of a function of migrations 0014_gateway_limits.sql and 0085_gateway_reserve.sql,
+// atomic in the database, whose clock is the one that counts. Admissions are gathered per turn of the event loop into one call.
 import type { Admission, LimitSettings } from './limits.ts';
 import type { LimitBackend } from './shared-limits.ts';
 import type { SqlAdapter } from './sql-adapter.ts';
@@ -20,19 +20,8 @@ export function createSqlLimitBackend(adapter: SqlAdapter): LimitBackend {
   let asked: AdmissionAsked[] = [];
   let gatewayOfBatch = '';
   const admitBatch = () => {
-    const all = asked;
+    const batch = asked;
     asked = [];
-    // One call per cap asked against (a reservation of spare slots asks against half of it).
-    const byCap = new Map<number, AdmissionAsked[]>();
-    for (const each of all) {
-      const cap = each.settings.maxConnectionsPerLease;
-      const group = byCap.get(cap);
-      if (group) group.push(each);
-      else byCap.set(cap, [each]);
-    }
-    for (const batch of byCap.values()) admitGroup(batch);
-  };
-  const admitGroup = (batch: AdmissionAsked[]) => {
     const { settings } = batch[0]!;
     adapter
       .query<{ admissions: Admission[] }>('SELECT gateway_admit_batch($1, $2::bigint[], $3::text[], $4::boolean[], $5, $6, $7, $8) AS admissions', [
@@ -62,6 +51,23 @@ export function createSqlLimitBackend(adapter: SqlAdapter): LimitBackend {
         if (asked.length === 0) setImmediate(admitBatch);
         asked.push({ leaseId, source, withCredentials, settings, answer, fail });
       });
+    },
+
+    async authorize(_gatewayId, leaseId, source, settings) {
+      const [row] = await adapter.query<{ admission: Admission }>('SELECT gateway_authorize($1, $2, $3, $4, $5) AS admission', [
+        leaseId,
+        source,
+        settings.authFailureLimit,
+        settings.leaseAuthFailureLimit,
+        settings.knownSourceMs,
+      ]);
+      if (!row) throw new Error('gateway_authorize answered nothing');
+      return row.admission;
+    },
+
+    async reserve(gatewayId, leaseId, count, cap) {
+      const [row] = await adapter.query<{ taken: number }>('SELECT gateway_reserve($1, $2, $3, $4) AS taken', [gatewayId, leaseId, count, cap]);
+      return row?.taken ?? 0;
     },
 
     async authFailed(source, leaseIds, settings) {
