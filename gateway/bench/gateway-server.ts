@@ -6,11 +6,13 @@
 // limits in PostgreSQL at the given URL, in a schema of its own, dropped at exit), or `workers` (the
 // standalone gateway, `node gateway/src/main.ts` with GATEWAY_WORKERS: leases in PostgreSQL at the given URL,
 // limits in Redis at the URL after it, as many workers as the last argument; this process only prepares the
-// schema and reports the pids of the primary and its workers).
+// schema, reports the pids of the primary and its workers, and has them all collect garbage when asked).
 import { PGlite } from '@electric-sql/pglite';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import { createServer, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -82,7 +84,7 @@ await database.sql(
   [user!.id, listing!.id, leasePort],
 );
 
-const redisPrefix = `private-sock5-bench:{gateway-${process.pid}}:`;
+const redisPrefix = `${process.env.BENCH_REDIS_PREFIX || 'private-sock5-bench:'}{gateway-${process.pid}}:`;
 if (store === 'workers') await serveWithWorkers();
 
 const config = {
@@ -118,44 +120,100 @@ async function serveWithWorkers(): Promise<never> {
   const url = new URL(storeUrl);
   url.searchParams.set('options', `-c search_path=gateway_bench_${process.pid}`);
   const statusPort = leasePort + 1;
-  const primary = spawn(process.execPath, [fileURLToPath(new URL('../src/main.ts', import.meta.url))], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      DATABASE_URL: url.href,
-      REDIS_URL: workerRedisUrl,
-      REDIS_PREFIX: redisPrefix,
-      GATEWAY_WORKERS: workerCount,
-      GATEWAY_PORT_RANGE: `${leasePort}-${leasePort}`,
-      GATEWAY_STATUS_PORT: String(statusPort),
-      GATEWAY_ALLOW_LOOPBACK: 'true',
-      GATEWAY_MAX_CONNECTIONS_PER_LEASE: '100000',
-      GATEWAY_MAX_HANDSHAKES_PER_SOURCE: '100000',
-      LOG_LEVEL: 'warn',
+  const processes = Number(workerCount) + 1;
+  const collector = await startCollector(processes);
+  const primary = spawn(
+    process.execPath,
+    ['--expose-gc', '--import', new URL('./collect-garbage.ts', import.meta.url).href, fileURLToPath(new URL('../src/main.ts', import.meta.url))],
+    {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: {
+        ...process.env,
+        BENCH_GC_SOCKET: collector.path,
+        DATABASE_URL: url.href,
+        REDIS_URL: workerRedisUrl,
+        REDIS_PREFIX: redisPrefix,
+        GATEWAY_WORKERS: workerCount,
+        GATEWAY_PORT_RANGE: `${leasePort}-${leasePort}`,
+        GATEWAY_STATUS_PORT: String(statusPort),
+        GATEWAY_ALLOW_LOOPBACK: 'true',
+        GATEWAY_MAX_CONNECTIONS_PER_LEASE: '100000',
+        GATEWAY_MAX_HANDSHAKES_PER_SOURCE: '100000',
+        LOG_LEVEL: 'warn',
+      },
     },
-  });
+  );
   const served = async () => {
     const page = await fetch(`http://127.0.0.1:${statusPort}/metrics`).then((response) => response.text(), () => '');
     return /^private_sock5_gateway_listening_ports 1$/m.test(page) && new RegExp(`^private_sock5_gateway_workers ${workerCount}$`, 'm').test(page);
   };
-  while (!(await served())) await new Promise((resolve) => setTimeout(resolve, 50));
-  const workers = readFileSync(`/proc/${primary.pid}/task/${primary.pid}/children`, 'utf8').trim().split(/\s+/).map(Number);
-  process.send?.({ port: leasePort, login: 'bench1', password: 'secret1', pids: [primary.pid, ...workers] });
-  // No collection to ask the workers for: their memory is read as it is.
+  while (!(await served()) || collector.pids().length < processes) await new Promise((resolve) => setTimeout(resolve, 50));
+  process.send?.({ port: leasePort, login: 'bench1', password: 'secret1', pids: collector.pids() });
+  // Every process collects garbage before the benchmark reads their memory, as the other contenders do.
   process.on('message', (message) => {
-    if (message === 'gc') process.send?.('gc-done');
+    if (message === 'gc') void collector.collect().then(() => process.send?.('gc-done'));
   });
   return new Promise<never>(() => {
     process.once('SIGTERM', () => {
       primary.once('exit', () => {
-        void database
+        void collector
           .close()
+          .then(() => database.close())
           .then(() => dropRedisKeys(workerRedisUrl, `${redisPrefix}{gateway}:`))
           .finally(() => process.exit(0));
       });
       primary.kill('SIGTERM');
     });
   });
+}
+
+/**
+ * The socket the primary and each worker connect to (collect-garbage.ts, loaded into each): their pids as
+ * they connect, and a collection in all of them on demand, settled once each has answered.
+ */
+async function startCollector(processes: number) {
+  const path = join(tmpdir(), `gateway-bench-gc-${process.pid}.sock`);
+  await rm(path, { force: true });
+  const members = new Map<Socket, { pid: number; waiting: (() => void) | null }>();
+  const server = createServer((socket) => {
+    socket.on('error', () => {});
+    socket.once('close', () => {
+      members.get(socket)?.waiting?.();
+      members.delete(socket);
+    });
+    let text = '';
+    socket.on('data', (chunk) => {
+      text += chunk.toString('utf8');
+      let newline: number;
+      while ((newline = text.indexOf('\n')) >= 0) {
+        const line = text.slice(0, newline);
+        text = text.slice(newline + 1);
+        const member = members.get(socket);
+        if (!member) members.set(socket, { pid: Number(line), waiting: null });
+        else if (line === 'done') {
+          const done = member.waiting;
+          member.waiting = null;
+          done?.();
+        }
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(path, resolve));
+  return {
+    path,
+    pids: () => [...members.values()].map((member) => member.pid).slice(0, processes),
+    collect: () =>
+      Promise.all(
+        [...members.entries()].map(
+          ([socket, member]) =>
+            new Promise<void>((resolve) => {
+              member.waiting = resolve;
+              socket.write('gc\n');
+            }),
+        ),
+      ),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 async function dropRedisKeys(url: string, prefix: string): Promise<void> {

@@ -7,7 +7,8 @@
 // 1 GiB), BENCH_GATEWAY_SECONDS (each connection-rate round, default 4), BENCH_GATEWAY_BASE_PORT (default
 // 9310; uses the next seven ports too), BENCH_REDIS_URL (default TEST_REDIS_URL, else redis://127.0.0.1:6379)
 // and BENCH_DATABASE_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test) for the
-// shared stores (a store that cannot be reached is left out, and said so), and BENCH_GATEWAY_BASELINE: the
+// shared stores (a store that cannot be reached is left out, and said so), BENCH_REDIS_PREFIX (start of the
+// benchmark's Redis keys, default `private-sock5-bench:`, removed at the end), and BENCH_GATEWAY_BASELINE: the
 // root of another checkout whose gateway runs alongside as `baseline` (before/after a change, one run).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
