@@ -6,14 +6,15 @@
 // a lost reply or a store outage left wrong.
 //
 // Most connections of a busy lease cost no round trip: while a lease is far from its cap, a gateway reserves
-// a few slots ahead in the store (in one atomic step, against half the cap) and keeps the
-// slots of connections that end instead of handing them back, up to SPARE_SLOTS. A connection then takes a
-// reserved slot in memory when it is allowed without asking the store: from an allow-listed address, or with
-// credentials from an address the store admitted to that lease in the last VOUCH_MS (a lease's failure budget
-// never refuses such an address; an address's own block reaches this gateway within VOUCH_MS, at once for
-// the failures it heard itself). Reserved slots count in the store like connections, so the cap is never
-// exceeded; the first time a reservation finds the lease at half its cap the gateway stops keeping slots for
-// it and uses up what it holds, and a slot left unused for a heartbeat interval is handed back.
+// a few slots of it ahead in the store (in one atomic step, against half the cap) and keeps the slots of
+// connections that end instead of handing them back, up to twice a reservation. A connection takes a reserved
+// slot in memory; from an allow-listed address, or with credentials from an address the store admitted to
+// that lease in the last VOUCH_MS, it is admitted without asking the store (a lease's failure budget never
+// refuses such an address; an address's own block reaches this gateway within VOUCH_MS, at once for the
+// failures it heard itself); another address has the store check the failure limits alone. Reserved slots
+// count in the store like connections, so the cap is never exceeded; once a reservation finds the lease at
+// half its cap the gateway keeps no slots for it for a while and uses up what it holds, and a slot left unused
+// for a whole heartbeat interval is handed back.
 //
 // When the store fails (down, or slower than STORE_TIMEOUT_MS) the gateway keeps serving: for the next
 // FALLBACK_MS it applies the same limits to its own connections in its own memory (per process, as before
@@ -104,6 +105,8 @@ export class SharedLimits implements GatewayLimits {
   readonly #busyLeases = new Map<number, number>();
   /** lease -> address -> when the store last admitted it with credentials. */
   readonly #vouched = new Map<number, Map<string, number>>();
+  /** Failure-limit checks under way, by `lease address` (null: the store failed). */
+  readonly #authorizing = new Map<string, Promise<Admission | null>>();
   readonly #spareSlots: number;
   #flushScheduled = false;
   /** The failure limits of this process alone, while the store fails. */
@@ -144,27 +147,36 @@ export class SharedLimits implements GatewayLimits {
     return this.#admitInStore(leaseId, source, withCredentials);
   }
 
-  /** A reserved slot is taken already: the store says whether the failure limits let the address in. */
+  /**
+   * A reserved slot is taken already: the store says whether the failure limits let the address in. The
+   * connections of one address to one lease that arrive while it answers share its answer.
+   */
   #authorize(leaseId: number, source: string): Promise<Admission> {
-    add(this.#busy, leaseId, 1);
-    return this.#withDeadline(this.#backend.authorize(this.id, leaseId, source, this.#settings)).then(
-      (admission) => {
-        add(this.#busy, leaseId, -1);
-        if (admission === 'ok') {
-          this.#vouch(leaseId, source);
+    const key = `${leaseId} ${source}`;
+    let asked = this.#authorizing.get(key);
+    if (!asked) {
+      asked = this.#withDeadline(this.#backend.authorize(this.id, leaseId, source, this.#settings)).then(
+        (admission) => {
+          if (admission === 'ok') this.#vouch(leaseId, source);
+          else this.#unvouch(source);
           return admission;
-        }
-        this.#unvouch(source);
-        this.#returnSlot(leaseId);
-        return admission;
-      },
-      (error: unknown) => {
-        add(this.#busy, leaseId, -1);
-        this.#fail(error, 'authorize');
-        this.#returnSlot(leaseId);
-        return this.#admitLocally(leaseId, source, true);
-      },
-    );
+        },
+        (error: unknown) => {
+          this.#fail(error, 'authorize');
+          return null;
+        },
+      );
+      const settled = asked.finally(() => this.#authorizing.delete(key));
+      this.#authorizing.set(key, settled);
+      asked = settled;
+    }
+    add(this.#busy, leaseId, 1);
+    return asked.then((admission) => {
+      add(this.#busy, leaseId, -1);
+      if (admission === 'ok') return admission;
+      this.#returnSlot(leaseId);
+      return admission ?? this.#admitLocally(leaseId, source, true);
+    });
   }
 
   /** Puts back a reserved slot taken for a connection that was refused after all. */
@@ -274,7 +286,8 @@ export class SharedLimits implements GatewayLimits {
     if ((this.#open.get(leaseId) ?? 0) <= 0) return;
     add(this.#open, leaseId, -1);
     // Far from the cap the slot stays reserved for the lease's next connection, in memory.
-    if (!this.#closed && (this.#spare.get(leaseId) ?? 0) < this.#spareSlots && !this.#isBusyLease(leaseId) && !this.#degraded()) {
+    // Up to twice a reservation: a gateway whose share of the lease's connections swings keeps what it needs.
+    if (!this.#closed && (this.#spare.get(leaseId) ?? 0) < 2 * this.#spareSlots && !this.#isBusyLease(leaseId) && !this.#degraded()) {
       add(this.#spare, leaseId, 1);
       return;
     }
