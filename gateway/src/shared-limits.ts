@@ -1,6 +1,6 @@
 // The limits of limits.ts kept in a store the whole fleet shares (Redis, or PostgreSQL: whichever the fleet
-// already has), so that N gateway processes together admit what one would. Each admission is one atomic
-// step in the store (one round trip); releases are batched. The store keeps each gateway's connections per
+// already has), so that N gateway processes together admit what one would. Whatever asks the store is one
+// atomic step there (one round trip); releases are batched. The store keeps each gateway's connections per
 // lease apart, under the gateway's id, so those of a gateway that died stop counting once its heartbeat
 // lapses (`aliveMs`). Each heartbeat also writes this gateway's own counts again, which mends a count that
 // a lost reply or a store outage left wrong.

@@ -3,8 +3,9 @@
 // deadline, and anything malformed closes this connection alone, with the RFC's failure reply where one
 // exists. Credentials are checked from memory (the lease directory), never from the database; the limits
 // that hold per lease across the fleet (limits.ts) are asked once per connection, after the credentials
-// (or the allow-list) named the lease, and may answer later when the store is shared: the session waits
-// for the answer in a stage of its own, reading nothing meanwhile.
+// (or the allow-list) named the lease, and may answer later when the store is shared and has to be asked
+// (shared-limits.ts answers most connections from slots it reserved): the session waits for the answer in
+// a stage of its own, reading nothing meanwhile.
 import { connect, type Socket } from 'node:net';
 import type { GatewayConfig } from './config.ts';
 import type { DestinationPolicy } from './destination-policy.ts';
