@@ -131,9 +131,18 @@ for (const backend of backends) {
         let calls = 0;
         const counted: LimitBackend = {
           ...backend,
-          admit: (...args) => ((calls += 1), backend.admit(...args)),
-          reserve: (...args) => ((calls += 1), backend.reserve(...args)),
-          authorize: (...args) => ((calls += 1), backend.authorize(...args)),
+          admit(...args) {
+            calls += 1;
+            return backend.admit(...args);
+          },
+          reserve(...args) {
+            calls += 1;
+            return backend.reserve(...args);
+          },
+          authorize(...args) {
+            calls += 1;
+            return backend.authorize(...args);
+          },
         };
         const timings = { heartbeatMs: 60_000, aliveMs: 60_000, timeoutMs };
         const first = await SharedLimits.start(counted, settings, { log: silentLogger, ...timings });
