@@ -184,6 +184,10 @@ function offers(methods: Uint8Array, method: number): boolean {
 
 function noop() {}
 
+/** Where a session's sockets keep it, for listeners shared by all sessions. */
+const SESSION = Symbol('session');
+type OwnedSocket = Socket & { [SESSION]?: Session };
+
 export class Session {
   readonly #client: Socket;
   readonly #port: PortState;
@@ -215,17 +219,18 @@ export class Session {
     client.on('error', noop);
     context.counters.accepted += 1;
     context.counters.open += 1;
-    // Every listener and timer of a session is one of its methods, bound once (or a static one given the
-    // session): no closures per connection beyond these, which an idle connection holds all its life.
-    client.on('close', this.#onClientClose);
+    // Listeners and timers are static functions shared by all sessions, which find theirs on the socket (or
+    // are given it): no closure per connection, which an idle connection would hold all its life.
+    (client as OwnedSocket)[SESSION] = this;
+    client.on('close', Session.#onClientClose);
     if (!context.handshakes.tryEnter(this.#source)) {
       this.#stage = Stage.Closed;
       client.destroy();
       return;
     }
     this.#inHandshake = true;
-    client.on('end', this.#onClientEnd);
-    client.on('data', this.#onData);
+    client.on('end', Session.#onClientEnd);
+    client.on('data', Session.#onData);
     this.#handshakeTimer = setTimeout(Session.#onHandshakeTimeout, context.config.handshakeTimeoutMs, this);
   }
 
@@ -266,24 +271,26 @@ export class Session {
    * A client that stops sending before its request is complete never will: no half-open handshakes. In the
    * relay its FIN is passed on (while the destination is dialled the client is paused, so none arrives).
    */
-  #onClientEnd = () => {
-    if (this.#stage === Stage.Relay) passOnEnd(this.#upstream!);
-    else if (this.#stage <= Stage.Request) this.#client.destroy();
-  };
+  static #onClientEnd(this: Socket): void {
+    const session = (this as OwnedSocket)[SESSION]!;
+    if (session.#stage === Stage.Relay) passOnEnd(session.#upstream!);
+    else if (session.#stage <= Stage.Request) session.#client.destroy();
+  }
 
-  #onClientClose = () => {
-    this.#context.counters.open -= 1;
-    this.#leaveHandshake();
-    this.#releaseSlot();
-    if (this.#stage === Stage.Relay) {
+  static #onClientClose(this: Socket): void {
+    const session = (this as OwnedSocket)[SESSION]!;
+    session.#context.counters.open -= 1;
+    session.#leaveHandshake();
+    session.#releaseSlot();
+    if (session.#stage === Stage.Relay) {
       // The other side may still hold bytes the client sent before closing: let them drain.
-      if (this.#upstream) endThenDestroy(this.#upstream);
+      if (session.#upstream) endThenDestroy(session.#upstream);
     } else {
-      this.#dialling?.cancel();
-      this.#upstream?.destroy();
-      this.#finish();
+      session.#dialling?.cancel();
+      session.#upstream?.destroy();
+      session.#finish();
     }
-  };
+  }
 
   #finish(): void {
     if (this.#stage === Stage.Closed) return;
@@ -296,7 +303,7 @@ export class Session {
   /** Sends a final reply and closes (RFC 1928/1929: the server closes after a failure). */
   #closeWith(reply: Buffer): void {
     this.#stage = Stage.Closed;
-    this.#client.removeListener('data', this.#onData);
+    this.#client.removeListener('data', Session.#onData);
     this.#client.end(reply, () => this.#client.destroy());
   }
 
@@ -307,30 +314,35 @@ export class Session {
   }
 
   /** The client's bytes: the handshake's messages, then in the relay what goes to the destination. */
-  #onData = (chunk: Buffer) => {
-    if (this.#stage >= Stage.Relay) {
+  static #onData(this: Socket, chunk: Buffer): void {
+    const session = (this as OwnedSocket)[SESSION]!;
+    if (session.#stage >= Stage.Relay) {
       // Once the destination has gone (Closed) the client is being ended: what it still sends is dropped.
-      if (this.#stage === Stage.Relay && !this.#upstream!.write(chunk)) this.#client.pause();
+      if (session.#stage === Stage.Relay && !session.#upstream!.write(chunk)) session.#client.pause();
       return;
     }
-    this.#process(this.#buffer === null ? chunk : Buffer.concat([this.#buffer, chunk]));
-  };
+    session.#process(session.#buffer === null ? chunk : Buffer.concat([session.#buffer, chunk]));
+  }
 
-  #onUpstreamData = (chunk: Buffer) => {
-    if (!this.#client.write(chunk)) this.#upstream!.pause();
-  };
+  static #onUpstreamData(this: Socket, chunk: Buffer): void {
+    const session = (this as OwnedSocket)[SESSION]!;
+    if (!session.#client.write(chunk)) session.#upstream!.pause();
+  }
 
-  #onClientDrain = () => {
-    this.#upstream?.resume();
-  };
+  static #onClientDrain(this: Socket): void {
+    const session = (this as OwnedSocket)[SESSION]!;
+    session.#upstream?.resume();
+  }
 
-  #onUpstreamDrain = () => {
-    this.#client.resume();
-  };
+  static #onUpstreamDrain(this: Socket): void {
+    const session = (this as OwnedSocket)[SESSION]!;
+    session.#client.resume();
+  }
 
-  #onUpstreamEnd = () => {
-    passOnEnd(this.#client);
-  };
+  static #onUpstreamEnd(this: Socket): void {
+    const session = (this as OwnedSocket)[SESSION]!;
+    passOnEnd(session.#client);
+  }
 
   /** Handles the complete messages at the start of `input` and keeps the rest. */
   #process(input: Buffer): void {
@@ -517,7 +529,7 @@ export class Session {
     this.#leaveHandshake();
     this.#stage = Stage.Connecting;
     // Whatever the client sends before the destination answers waits in the socket until the relay starts.
-    this.#client.removeListener('data', this.#onData);
+    this.#client.removeListener('data', Session.#onData);
     this.#client.pause();
     const cancellation = (this.#dialling = new Cancellation());
     const { exit } = state.lease;
@@ -558,24 +570,26 @@ export class Session {
     if (early) socket.write(early);
     if (head.length > 0) client.write(head);
     this.#context.onConnected(this.#lease!);
+    (socket as OwnedSocket)[SESSION] = this;
     socket.on('error', noop);
-    socket.on('close', this.#onUpstreamClose);
+    socket.on('close', Session.#onUpstreamClose);
     this.#context.idle.add(this);
     // Each direction copied with backpressure, its FIN passed on: cheaper than pipe(), which wires up eight
     // listeners per side, at thousands of connections per second.
-    client.on('data', this.#onData);
-    socket.on('data', this.#onUpstreamData);
-    client.on('drain', this.#onClientDrain);
-    socket.on('drain', this.#onUpstreamDrain);
-    socket.on('end', this.#onUpstreamEnd);
+    client.on('data', Session.#onData);
+    socket.on('data', Session.#onUpstreamData);
+    client.on('drain', Session.#onClientDrain);
+    socket.on('drain', Session.#onUpstreamDrain);
+    socket.on('end', Session.#onUpstreamEnd);
     client.resume();
     socket.resume();
   }
 
-  #onUpstreamClose = () => {
-    endThenDestroy(this.#client);
-    this.#finish();
-  };
+  static #onUpstreamClose(this: Socket): void {
+    const session = (this as OwnedSocket)[SESSION]!;
+    endThenDestroy(session.#client);
+    session.#finish();
+  }
 
   /**
    * Called by the idle sweep: closes a relayed connection that has carried nothing either way for
