@@ -12,6 +12,7 @@
 // refresh that finds the same text as before (nothing was bought) keeps the previous body and its gzip:
 // compressing megabytes every ttl for nothing took CPU from the requests on a small machine.
 import { toJsonBody, type JsonBody } from '../http/json-body.ts';
+import type { MarketReads } from './market-reads.ts';
 
 const MAX_ENTRIES = 2000;
 const STALE_FACTOR = 5;
@@ -87,4 +88,9 @@ export class MarketCache {
     }
     if (this.#entries.size >= MAX_ENTRIES) this.#entries.clear();
   }
+}
+
+/** A country's (or a US state's) listings for sale, cached: the dashboard's search and /api/v1/market/search read one answer. */
+export function cachedSearch(cache: MarketCache, market: Pick<MarketReads, 'searchJson'>, country: string, state: string | null): Promise<JsonBody> {
+  return cache.text(`search:${country}:${state ?? ''}`, () => market.searchJson(country, state, new Date()));
 }

@@ -31,6 +31,18 @@ export interface MatchingWanted {
   maxPriceCents?: number;
 }
 
+/** A quantity buy as the dashboard and /api/v1 send it (dollars, a country code in any case), as `MatchingWanted`. */
+export function matchingWanted(request: { count: number; kind: ProxyKind | 'any'; country: string; state?: string; maxPrice?: number }): MatchingWanted {
+  const { count, kind, country, state, maxPrice } = request;
+  return {
+    count,
+    kind,
+    country: country.toUpperCase(),
+    ...(state === undefined ? {} : { state }),
+    ...(maxPrice === undefined ? {} : { maxPriceCents: Math.round(maxPrice * 100) }),
+  };
+}
+
 export type MatchingPurchaseResult =
   | PurchaseResult
   /** Fewer matching listings are for sale than asked for: nothing was bought. */

@@ -18,7 +18,7 @@ import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { sql, type Kysely } from 'kysely';
 import type { LeaseEvent, LeaseEventKind } from 'contract/realtime';
-import type { WebhookDelivery, WebhookEndpoint } from 'contract/webhooks';
+import type { WebhookDelivery, WebhookEndpoint, WebhooksResponse } from 'contract/webhooks';
 import { WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_EVENT_TYPES, WEBHOOK_SIGNATURE_HEADER, type WebhookEventType } from 'contract/webhook-rules';
 import { createDestinationPolicy } from 'gateway/destination-policy';
 import type { Schema } from '../db/schema.ts';
@@ -317,14 +317,15 @@ export function createWebhooks(db: Kysely<Schema>, policy: WebhookPolicy) {
   }
 
   return {
-    async list(userId: string): Promise<{ endpoints: WebhookEndpoint[]; deliveries: WebhookDelivery[] }> {
+    /** The API tab's list: endpoints, their 50 latest deliveries, and what may be added. */
+    async list(userId: string): Promise<WebhooksResponse> {
       const { rows: endpoints } = await sql<EndpointRow>`
         select ${ENDPOINT_COLUMNS} from webhook_endpoints where user_id = ${userId} order by created_at, id`.execute(db);
       const { rows: deliveries } = await sql<DeliveryRow>`
         select ${DELIVERY_COLUMNS} from webhook_deliveries d
         join webhook_endpoints en on en.id = d.endpoint_id join webhook_events ev on ev.id = d.event_id
         where en.user_id = ${userId} order by d.id desc limit 50`.execute(db);
-      return { endpoints: endpoints.map(toEndpoint), deliveries: deliveries.map(toDelivery) };
+      return { endpoints: endpoints.map(toEndpoint), deliveries: deliveries.map(toDelivery), limit: WEBHOOK_ENDPOINT_LIMIT, eventTypes: [...WEBHOOK_EVENT_TYPES] };
     },
 
     /** Checks the URL and events, then registers the endpoint; the secret is in this answer only. */
@@ -395,3 +396,19 @@ export function createWebhooks(db: Kysely<Schema>, policy: WebhookPolicy) {
 }
 
 export type Webhooks = ReturnType<typeof createWebhooks>;
+
+/**
+ * A test event or a redelivery (`queued`), tried at once so the answer shows how its first attempt went;
+ * null: no such endpoint or delivery.
+ */
+export async function deliverNow(
+  webhooks: Webhooks,
+  jobs: { attempt(id: number): Promise<void> },
+  userId: string,
+  queued: Promise<{ job: number; deliveryId: string } | null>,
+): Promise<WebhookDelivery | null> {
+  const sent = await queued;
+  if (!sent) return null;
+  await jobs.attempt(sent.job);
+  return (await webhooks.delivery(userId, sent.deliveryId))!;
+}

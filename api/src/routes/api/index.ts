@@ -1,5 +1,8 @@
 // The one place routes are mounted: each folder here serves the URL of its path (routes/api/users ->
-// /api/users). Every route requires a signed-in user unless it declares `config: { public: true }`.
+// /api/users), and every file in a folder serves that folder's URL (operator/inventory/console.ts ->
+// /api/operator/inventory/exits).
+// The public API's files are mounted by v1/index.ts, the scope of its key check and problem details.
+// Every route requires a signed-in user unless it declares `config: { public: true }`.
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config.ts';
 import { requireSession } from '../../plugins/auth.ts';

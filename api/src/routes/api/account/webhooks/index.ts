@@ -3,12 +3,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MessageResponse } from 'contract/errors';
 import { CreateWebhookRequest, CreateWebhookResponse, WebhookDeliveryResponse, WebhooksResponse } from 'contract/webhooks';
-import { WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_EVENT_TYPES } from 'contract/webhook-rules';
 import Type from 'typebox';
 import { HttpError } from '../../../../http/errors.ts';
 import { errors } from '../../../../http/schemas.ts';
 import { currentUser } from '../../../../plugins/auth.ts';
-import { WebhookInputError } from '../../../../webhooks/webhooks.ts';
+import { deliverNow, WebhookInputError } from '../../../../webhooks/webhooks.ts';
 
 export const webhookMessages = {
   noEndpoint: 'No such webhook endpoint',
@@ -20,11 +19,7 @@ const webhooks: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/',
     { schema: { summary: 'Your webhook endpoints and their 50 latest deliveries', response: { 200: WebhooksResponse } } },
-    async (request): Promise<WebhooksResponse> => ({
-      ...(await app.webhooks.list(currentUser(request).id)),
-      limit: WEBHOOK_ENDPOINT_LIMIT,
-      eventTypes: [...WEBHOOK_EVENT_TYPES],
-    }),
+    async (request): Promise<WebhooksResponse> => app.webhooks.list(currentUser(request).id),
   );
 
   app.post(
@@ -64,11 +59,10 @@ const webhooks: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { summary: 'Send a webhook.test event to this endpoint', params: endpointParams, response: { 202: WebhookDeliveryResponse, ...errors(404) } } },
     async (request, reply): Promise<WebhookDeliveryResponse> => {
       const self = currentUser(request);
-      const sent = await app.webhooks.sendTest(self.id, request.params.id);
-      if (!sent) throw new HttpError(404, webhookMessages.noEndpoint);
-      await app.jobs.attempt(sent.job);
+      const delivery = await deliverNow(app.webhooks, app.jobs, self.id, app.webhooks.sendTest(self.id, request.params.id));
+      if (!delivery) throw new HttpError(404, webhookMessages.noEndpoint);
       void reply.code(202);
-      return { delivery: (await app.webhooks.delivery(self.id, sent.deliveryId))! };
+      return { delivery };
     },
   );
 
@@ -83,11 +77,10 @@ const webhooks: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply): Promise<WebhookDeliveryResponse> => {
       const self = currentUser(request);
-      const sent = await app.webhooks.redeliver(self.id, request.params.id);
-      if (!sent) throw new HttpError(404, webhookMessages.noDelivery);
-      await app.jobs.attempt(sent.job);
+      const delivery = await deliverNow(app.webhooks, app.jobs, self.id, app.webhooks.redeliver(self.id, request.params.id));
+      if (!delivery) throw new HttpError(404, webhookMessages.noDelivery);
       void reply.code(202);
-      return { delivery: (await app.webhooks.delivery(self.id, sent.deliveryId))! };
+      return { delivery };
     },
   );
 };
