@@ -9,6 +9,7 @@ import { requireSession } from '../../plugins/auth.ts';
 import account from './account/index.ts';
 import twoFactor from './account/two-factor/index.ts';
 import auth from './auth/index.ts';
+import login from './auth/login.ts';
 import portalConfig from './config/index.ts';
 import health from './health/index.ts';
 import operatorInventory from './operator/inventory/index.ts';
@@ -46,6 +47,7 @@ const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   app.addHook('onRoute', (route) => requireSession(route, app.authenticate));
   await app.register(health, { prefix: '/api/health' });
   await app.register(auth, { prefix: '/api/auth' });
+  await app.register(login, { prefix: '/api/auth' });
   await app.register(portalConfig, { prefix: '/api/config' });
   await app.register(users, { prefix: '/api/users', config });
   await app.register(account, { prefix: '/api/account' });
