@@ -36,6 +36,7 @@ import history from './proxy/history/index.ts';
 import replace from './proxy/replace/index.ts';
 import desk from './support/desk/index.ts';
 import support from './support/index.ts';
+import ticketMessages from './support/messages.ts';
 import users from './users/index.ts';
 import v1 from './v1/index.ts';
 import v1Docs from './v1/docs.ts';
@@ -65,6 +66,7 @@ const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   await app.register(orders, { prefix: '/api/orders' });
   await app.register(payments, { prefix: '/api/payments' });
   await app.register(support, { prefix: '/api/support' });
+  await app.register(ticketMessages, { prefix: '/api/support' });
   await app.register(desk, { prefix: '/api/support/desk' });
   await app.register(operatorInventory, { prefix: '/api/operator/inventory' });
   await app.register(operatorInventoryConsole, { prefix: '/api/operator/inventory' });

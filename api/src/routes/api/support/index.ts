@@ -1,14 +1,12 @@
-// /api/support: a customer's support tickets and their messages. Every route answers about the caller's own
-// tickets only: another user's ticket is a 404, exactly like a missing one.
+// /api/support: a customer's support tickets (their messages in messages.ts, the desk under ./desk). Every
+// route answers about the caller's own tickets only: another user's ticket is a 404, exactly like a missing one.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import {
-  AddMessageRequest,
   CreateTicketRequest,
   RefundableProxy,
   SupportLinks,
   Ticket,
-  TicketMessage,
   TicketOrList,
   TicketPathParams,
   UpdateTicketRequest,
@@ -115,45 +113,6 @@ const support: FastifyPluginAsyncTypebox = async (app) => {
       if (!result.ok) throw new HttpError(404, supportMessages.ticketNotFound);
       app.notifyTicket(user.id, ticketId);
       return result.value;
-    },
-  );
-
-  app.get(
-    '/message/:id',
-    {
-      schema: {
-        summary: "The ticket's messages, oldest first",
-        params: TicketPathParams,
-        response: { 200: Type.Array(TicketMessage), ...errors(404) },
-      },
-    },
-    async (request) => {
-      const messages = await tickets.messagesForOwner(ticketIdOr404(request.params.id), currentUser(request).id);
-      if (!messages) throw new HttpError(404, supportMessages.ticketNotFound);
-      return messages;
-    },
-  );
-
-  app.post(
-    '/message',
-    {
-      schema: {
-        summary: 'Reply in an open ticket; a closed ticket answers 409',
-        body: AddMessageRequest,
-        response: { 201: TicketMessage, ...errors(400, 404, 409) },
-      },
-    },
-    async (request, reply) => {
-      const user = currentUser(request);
-      const ticketId = ticketIdOr404(request.body.ticketId);
-      const text = checked(checkText(request.body.text));
-      const result = await tickets.addOwnerMessage(ticketId, user.id, text);
-      if (!result.ok) {
-        if (result.reason === 'closed') throw new HttpError(409, supportMessages.ticketClosed);
-        throw new HttpError(404, supportMessages.ticketNotFound);
-      }
-      app.notifyTicket(user.id, ticketId);
-      return reply.code(201).send(result.value.message);
     },
   );
 
