@@ -14,6 +14,7 @@ import portalConfig from './config/index.ts';
 import health from './health/index.ts';
 import operatorInventory from './operator/inventory/index.ts';
 import operatorInventoryConsole from './operator/inventory/console.ts';
+import priceClasses from './operator/inventory/price-classes.ts';
 import operatorLeases from './operator/leases/index.ts';
 import operatorMoney from './operator/money/index.ts';
 import operatorReleases from './operator/releases/index.ts';
@@ -70,6 +71,7 @@ const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   await app.register(desk, { prefix: '/api/support/desk' });
   await app.register(operatorInventory, { prefix: '/api/operator/inventory' });
   await app.register(operatorInventoryConsole, { prefix: '/api/operator/inventory' });
+  await app.register(priceClasses, { prefix: '/api/operator/inventory' });
   await app.register(operatorMoney, { prefix: '/api/operator/money' });
   await app.register(operatorLeases, { prefix: '/api/operator/leases' });
   await app.register(operatorReleases, { prefix: '/api/operator/releases' });

@@ -1,26 +1,17 @@
-// /api/operator/inventory (console part): the inventory's health for the operator console (counts by state,
-// type, source and country), a page of exits, one exit with its check history, blacklist answers and location,
-// retiring and restoring one exit, and the price classes. Operators only (plugins/operator-access.ts, first
-// thing on every call); every change writes its operator audit row in the change's own transaction.
+// /api/operator/inventory (what there is): the summary the `inventory` command prints, the inventory's health
+// for the operator console (counts by state, type, source and country), a page of exits, one exit with its
+// check history, blacklist answers and location, retiring and restoring one exit; the price classes are
+// price-classes.ts, importing and checking index.ts. Operators only (plugins/operator-access.ts, first thing
+// on every call); every change writes its operator audit row in the change's own transaction.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { InventorySummary } from 'contract/inventory';
 import Type from 'typebox';
-import {
-  ExitDetail,
-  ExitList,
-  ExitListQuery,
-  ExitStateReport,
-  InventoryOverview,
-  PriceClassInput,
-  PriceClassKey,
-  PriceClassList,
-  PriceClassReport,
-} from 'contract/operator-console';
+import { ExitDetail, ExitList, ExitListQuery, ExitStateReport, InventoryOverview } from 'contract/operator-console';
 import { HttpError } from '../../../../http/errors.ts';
 import { errors } from '../../../../http/schemas.ts';
 import type { ExitStateChange } from '../../../../inventory/inventory.ts';
 import { recordOperatorAction } from '../../../../operator/audit.ts';
 import { createInventoryFigures } from '../../../../operator/inventory-figures.ts';
-import { auditedClass, createPriceClasses } from '../../../../operator/price-classes.ts';
 import { auditActor, operatorAccess } from '../../../../plugins/operator-access.ts';
 
 const ExitId = Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,14}$' }) });
@@ -30,7 +21,16 @@ const operatorInventoryConsole: FastifyPluginAsyncTypebox = async (app) => {
   const access = operatorAccess(app);
   const security = [{ bearerAuth: [] }];
   const figures = createInventoryFigures(app.db);
-  const priceClasses = createPriceClasses(app.db);
+
+  app.get(
+    '/',
+    {
+      config: { public: true },
+      onRequest: access,
+      schema: { summary: 'Exits per source and state, and the market (operators)', security, response: { 200: InventorySummary, ...errors(401, 403) } },
+    },
+    async () => app.inventory.summary(),
+  );
 
   app.get(
     '/overview',
@@ -115,79 +115,6 @@ const operatorInventoryConsole: FastifyPluginAsyncTypebox = async (app) => {
     );
   stateChange('retire');
   stateChange('restore');
-
-  app.get(
-    '/price-classes',
-    {
-      config: { public: true },
-      onRequest: access,
-      schema: { summary: 'Price classes per type and country (operators)', security, response: { 200: PriceClassList, ...errors(401, 403) } },
-    },
-    async () => ({ classes: await priceClasses.list() }),
-  );
-
-  app.put(
-    '/price-classes',
-    {
-      config: { public: true },
-      onRequest: access,
-      schema: {
-        summary: 'Set a price class (operators); the listings it covers take the new price at once',
-        security,
-        body: PriceClassInput,
-        response: { 200: PriceClassReport, ...errors(400, 401, 403) },
-      },
-    },
-    async (request) => {
-      const input = request.body;
-      const change = await app.db.transaction().execute(async (trx) => {
-        const result = await priceClasses.set(trx, input);
-        await recordOperatorAction(trx, {
-          actor: auditActor(request),
-          action: 'price-class.set',
-          target: `price-class:${input.type}${input.ct ? `:${input.ct}` : ''}`,
-          before: auditedClass(result.before),
-          after: { ...auditedClass(result.after), listings: result.listings },
-        });
-        return result;
-      });
-      app.marketCache.clear();
-      const where = input.ct ? ` in ${input.ct}` : '';
-      return { message: `The ${input.type} class${where} is set; ${change.listings.toLocaleString('en-US')} listings repriced.`, listings: change.listings };
-    },
-  );
-
-  app.delete(
-    '/price-classes/:type/:ct',
-    {
-      config: { public: true },
-      onRequest: access,
-      schema: {
-        summary: "Remove a country's price class (operators); its listings take the type's class at once",
-        security,
-        params: PriceClassKey,
-        response: { 200: PriceClassReport, ...errors(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const { type, ct } = request.params;
-      const change = await app.db.transaction().execute(async (trx) => {
-        const result = await priceClasses.remove(trx, type, ct);
-        if (!result) return null;
-        await recordOperatorAction(trx, {
-          actor: auditActor(request),
-          action: 'price-class.remove',
-          target: `price-class:${type}:${ct}`,
-          before: auditedClass(result.before),
-          after: { listings: result.listings },
-        });
-        return result;
-      });
-      if (!change) throw new HttpError(404, `There is no ${type} class for ${ct}.`);
-      app.marketCache.clear();
-      return { message: `The ${type} class for ${ct} is removed; ${change.listings.toLocaleString('en-US')} listings repriced.`, listings: change.listings };
-    },
-  );
 };
 
 export default operatorInventoryConsole;

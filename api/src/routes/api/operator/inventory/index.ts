@@ -1,11 +1,12 @@
 // /api/operator/inventory: the operator stocks the shop. Import a file of exits (all or nothing unless told
 // to skip bad lines; `sync` retires the source's exits the file no longer lists), check exits now, retire a
-// source, read the summary. Called by the operator console with an operator's session, and by the
-// `inventory` command with the running instance's control secret (plugins/operator-access.ts). Every
-// action is logged with who did it; no answer and no log line carries an exit's credentials.
+// source; the summary and the console's views are console.ts. Called by the operator console with an
+// operator's session, and by the `inventory` command with the running instance's control secret
+// (plugins/operator-access.ts). Every action is logged with who did it; no answer and no log line carries an
+// exit's credentials.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { CheckRequest, CheckRunSummary, ImportQuery, ImportReport, InventorySummary, RetireReport, RetireRequest } from 'contract/inventory';
+import { CheckRequest, CheckRunSummary, ImportQuery, ImportReport, RetireReport, RetireRequest } from 'contract/inventory';
 import { HttpError } from '../../../../http/errors.ts';
 import { errors } from '../../../../http/schemas.ts';
 import { DEFAULT_SOURCE, InventoryInputError } from '../../../../inventory/inventory.ts';
@@ -14,10 +15,10 @@ import { recordOperatorAction } from '../../../../operator/audit.ts';
 
 const FILE_TYPES = ['text/plain', 'text/csv', 'application/octet-stream'];
 
-/** Who acted, for the log: never more than a username. */
-function actor(request: FastifyRequest): string {
+/** Logs what an operator did, naming who (never more than a username) and the counts, never an exit. */
+function logAction(request: FastifyRequest, action: 'import' | 'check' | 'retire', fields: Record<string, unknown>): void {
   const operator = request.operator;
-  return operator?.via === 'session' ? operator.username : 'inventory command';
+  request.log.info({ operator: operator?.via === 'session' ? operator.username : 'inventory command', action, ...fields }, `operator: inventory ${action}`);
 }
 
 const operatorInventory: FastifyPluginAsyncTypebox = async (app) => {
@@ -28,16 +29,6 @@ const operatorInventory: FastifyPluginAsyncTypebox = async (app) => {
   // operator role, or the command's secret), first thing on every call.
   const access = operatorAccess(app);
   const security = [{ bearerAuth: [] }];
-
-  app.get(
-    '/',
-    {
-      config: { public: true },
-      onRequest: access,
-      schema: { summary: 'Exits per source and state, and the market (operators)', security, response: { 200: InventorySummary, ...errors(401, 403) } },
-    },
-    async () => app.inventory.summary(),
-  );
 
   app.post(
     '/import',
@@ -60,9 +51,8 @@ const operatorInventory: FastifyPluginAsyncTypebox = async (app) => {
       const content = request.body;
       if (!Buffer.isBuffer(content)) throw new HttpError(415, `Send the file itself as the body (${FILE_TYPES.join(', ')}).`);
       const source = query.sync ?? query.source ?? DEFAULT_SOURCE;
-      let report;
-      try {
-        report = await app.inventory.importFile({
+      const report = await app.inventory
+        .importFile({
           content,
           source,
           sync: query.sync !== undefined,
@@ -76,11 +66,10 @@ const operatorInventory: FastifyPluginAsyncTypebox = async (app) => {
               target: `source:${source}`,
               after: { imported: true, sync: done.sync, lines: done.lines, created: done.created, updated: done.updated, reactivated: done.reactivated, retired: done.retired, badLines: done.errorCount },
             }).then(() => undefined),
+        })
+        .catch((error: unknown) => {
+          throw error instanceof InventoryInputError ? new HttpError(400, error.message) : error;
         });
-      } catch (error) {
-        if (error instanceof InventoryInputError) throw new HttpError(400, error.message);
-        throw error;
-      }
       if (report.imported) app.marketCache.clear();
       // A dry run writes nothing, so it is no action: no audit row, whatever it found.
       if (query.dryRun === 'true') return reply.code(report.dryRun ? 200 : 422).send(report);
@@ -92,21 +81,8 @@ const operatorInventory: FastifyPluginAsyncTypebox = async (app) => {
           after: { imported: false, sync: report.sync, lines: report.lines, badLines: report.errorCount },
         });
       }
-      request.log.info(
-        {
-          operator: actor(request),
-          action: 'import',
-          source,
-          sync: report.sync,
-          imported: report.imported,
-          lines: report.lines,
-          created: report.created,
-          updated: report.updated,
-          retired: report.retired,
-          badLines: report.errorCount,
-        },
-        'operator: inventory import',
-      );
+      const { sync, imported, lines, created, updated, retired } = report;
+      logAction(request, 'import', { source, sync, imported, lines, created, updated, retired, badLines: report.errorCount });
       return reply.code(report.imported ? 200 : 422).send(report);
     },
   );
@@ -135,10 +111,7 @@ const operatorInventory: FastifyPluginAsyncTypebox = async (app) => {
         target: request.body.source === undefined ? 'inventory' : `source:${request.body.source}`,
         after: { checked: summary.checked, online: summary.online, failed: summary.failed },
       });
-      request.log.info(
-        { operator: actor(request), action: 'check', source: request.body.source ?? null, checked: summary.checked, online: summary.online, failed: summary.failed },
-        'operator: inventory check',
-      );
+      logAction(request, 'check', { source: request.body.source ?? null, checked: summary.checked, online: summary.online, failed: summary.failed });
       return summary;
     },
   );
@@ -159,7 +132,7 @@ const operatorInventory: FastifyPluginAsyncTypebox = async (app) => {
       const report = await app.inventory.retireSource(request.body.source);
       app.marketCache.clear();
       await auditAction(app, request, { action: 'inventory.retire', target: `source:${report.source}`, after: { retired: report.retired } });
-      request.log.info({ operator: actor(request), action: 'retire', source: report.source, retired: report.retired }, 'operator: inventory retire');
+      logAction(request, 'retire', { source: report.source, retired: report.retired });
       return report;
     },
   );
