@@ -13,13 +13,14 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import type { MoveResult, PublishResult, ReleaseMove, ReleaseStatus } from 'contract/releases';
-import { loadConfig, repoRoot, type Config } from '../config.ts';
+import type { MoveResult, PublishResult, ReleaseStatus } from 'contract/releases';
+import { repoRoot, type Config } from '../config.ts';
+import { startCommand, UsageError } from './command-line.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrator.ts';
 import { providedShared } from '../releases/compatibility.ts';
-import { createReleasePointers, ReleaseMoveError, type MoveResult as Moved, type ReleaseMove as Move } from '../releases/release-pointers.ts';
+import { movedOnWire, statusOnWire } from '../releases/on-wire.ts';
+import { createReleasePointers, ReleaseMoveError, type MoveResult as Moved } from '../releases/release-pointers.ts';
 import { publishBuild, ReleaseStoreError, type ReleaseRecord } from '../releases/release-store.ts';
 import { auditCommand, callPortalJson, portalName, runningPortal, whoRuns, type RunningPortal } from './running-portal.ts';
 
@@ -42,8 +43,6 @@ export interface CommandIo {
   /** Runs the build of a remote's package with these variables (OUTPUT_DIR, BUILD_LABEL); false: it failed. */
   build(pkg: string, env: Record<string, string>): boolean;
 }
-
-class UsageError extends Error {}
 
 interface Transport {
   readonly describe: string;
@@ -77,13 +76,6 @@ function httpTransport(portal: RunningPortal, actor: string): Transport {
   };
 }
 
-const moveOnWire = (move: Move): ReleaseMove => ({ ...move, at: move.at.toISOString() });
-const movedOnWire = (moved: Moved): MoveResult => ({
-  message: moved.message,
-  pointer: { ...moved.pointer, movedAt: moved.pointer.movedAt.toISOString() },
-  move: moveOnWire(moved.move),
-});
-
 async function directTransport(config: Config, remotes: readonly string[], actor: string): Promise<Transport> {
   const database = await openDatabase(config.database);
   try {
@@ -113,17 +105,7 @@ async function directTransport(config: Config, remotes: readonly string[], actor
     },
     promote: async ({ remote, id, percent, reason }) => audited(await pointers.promote(remote, id, { percent, reason, actor: by })),
     rollback: async ({ remote, to, reason }) => audited(await pointers.rollback(remote, { to, reason, actor: by })),
-    async status() {
-      const status = await pointers.status();
-      return {
-        remotes: status.remotes.map((entry) => ({
-          remote: entry.remote,
-          pointer: entry.pointer ? { ...entry.pointer, movedAt: entry.pointer.movedAt.toISOString() } : null,
-          releases: entry.releases.map(({ remote: _remote, ...release }) => ({ ...release, publishedAt: release.publishedAt.toISOString() })),
-        })),
-        moves: status.moves.map(moveOnWire),
-      };
-    },
+    status: async () => statusOnWire(await pointers.status()),
     close: () => database.close(),
   };
 }
@@ -172,37 +154,15 @@ function printStatus(status: ReleaseStatus, io: CommandIo): void {
 }
 
 export async function runReleaseCommand(argv: string[], env: Record<string, string | undefined>, io: CommandIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        from: { type: 'string' },
-        version: { type: 'string' },
-        commit: { type: 'string' },
-        percent: { type: 'string' },
-        reason: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (error) {
-    io.err(`${(error as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  const [command, ...rest] = parsed.positionals;
-  const options = parsed.values;
-  if (options.help || command === undefined) {
-    (options.help ? io.out : io.err)(USAGE);
-    return options.help ? 0 : 2;
-  }
-  let config: Config;
-  try {
-    config = loadConfig(env);
-  } catch (error) {
-    io.err(`release: ${(error as Error).message}`);
-    return 2;
-  }
+  const started = startCommand('release', USAGE, argv, env, io, {
+    from: { type: 'string' },
+    version: { type: 'string' },
+    commit: { type: 'string' },
+    percent: { type: 'string' },
+    reason: { type: 'string' },
+  });
+  if (typeof started === 'number') return started;
+  const { command, rest, options, config } = started;
   const remotes = manifestRemotes();
   const names = remotes.map((remote) => remote.name);
   const remoteNamed = (name: string | undefined): RemoteEntry => {

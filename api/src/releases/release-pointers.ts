@@ -4,8 +4,8 @@
 // drops a canary, or moves the stable pointer back to the release before it (or to one named). Nothing here
 // touches a file: a move is one row, and every instance serves it within a second (live-releases.ts).
 import { createHash } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
-import type { ReleaseMoveKind, Schema } from '../db/schema.ts';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { ReleaseMoveKind, ReleaseMovesTable, Schema } from '../db/schema.ts';
 import { incompatibilities } from './compatibility.ts';
 import { RELEASE_ID, REMOTE_NAME, type ReleaseRecord } from './release-store.ts';
 
@@ -135,16 +135,7 @@ export function createReleasePointers(
     if (!RELEASE_ID.test(id)) throw new ReleaseMoveError(`"${id}" is not a release id (like 1.4.0-41abe79-3f9a1c2b7e)`, 'unknown');
   }
 
-  function moveOf(row: {
-    remote: string;
-    kind: ReleaseMoveKind;
-    from_release: string | null;
-    to_release: string | null;
-    percent: number | null;
-    actor: string;
-    reason: string | null;
-    moved_at: Date;
-  }): ReleaseMove {
+  function moveOf(row: Omit<Selectable<ReleaseMovesTable>, 'id'>): ReleaseMove {
     return {
       remote: row.remote,
       kind: row.kind,

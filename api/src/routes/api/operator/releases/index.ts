@@ -9,7 +9,8 @@ import { MoveResult, PromoteRequest, PublishRequest, PublishResult, ReleaseStatu
 import { HttpError } from '../../../../http/errors.ts';
 import { errors } from '../../../../http/schemas.ts';
 import { auditAction, operatorAccess } from '../../../../plugins/operator-access.ts';
-import { ReleaseMoveError, type MoveResult as Moved, type ReleaseMove } from '../../../../releases/release-pointers.ts';
+import { movedOnWire, statusOnWire } from '../../../../releases/on-wire.ts';
+import { ReleaseMoveError, type MoveResult as Moved } from '../../../../releases/release-pointers.ts';
 import { readRelease } from '../../../../releases/release-store.ts';
 
 /** Who moved a pointer: the operator's username, or the command (with the name of who ran it, as it says). */
@@ -21,12 +22,6 @@ function actor(request: FastifyRequest): string {
   return named ? `release command (${named})` : 'release command';
 }
 
-const moveOnWire = (move: ReleaseMove) => ({ ...move, at: move.at.toISOString() });
-const movedOnWire = (moved: Moved) => ({
-  message: moved.message,
-  pointer: { ...moved.pointer, movedAt: moved.pointer.movedAt.toISOString() },
-  move: moveOnWire(moved.move),
-});
 
 function asHttp(error: unknown): never {
   if (error instanceof ReleaseMoveError) throw new HttpError(error.kind === 'unknown' ? 404 : 409, error.message);
@@ -52,17 +47,7 @@ const operatorReleases: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: access,
       schema: { summary: "Each remote's pointer, its releases and the last moves (operators)", security, response: { 200: ReleaseStatus, ...errors(401, 403) } },
     },
-    async () => {
-      const status = await app.releases.status();
-      return {
-        remotes: status.remotes.map((entry) => ({
-          remote: entry.remote,
-          pointer: entry.pointer ? { ...entry.pointer, movedAt: entry.pointer.movedAt.toISOString() } : null,
-          releases: entry.releases.map(({ remote: _remote, ...release }) => ({ ...release, publishedAt: release.publishedAt.toISOString() })),
-        })),
-        moves: status.moves.map(moveOnWire),
-      };
-    },
+    async () => statusOnWire(await app.releases.status()),
   );
 
   app.post(
