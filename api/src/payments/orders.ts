@@ -66,15 +66,13 @@ async function startOrder(
   return { ok: true, orderId: order.id, checkoutUrl: checkout.checkoutUrl };
 }
 
+/** The user's orders, newest first. */
+function ordersOf(db: Kysely<Schema>, userId: string) {
+  return db.selectFrom('payment_orders').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+}
+
 async function listOrders(db: Kysely<Schema>, userId: string): Promise<OrderRecord[]> {
-  const rows = await db
-    .selectFrom('payment_orders')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  return rows.map((row) => ({
+  return (await ordersOf(db, userId)).map((row) => ({
     _id: row.id,
     amount: centsToDollars(row.amount_cents),
     currency: 'USD',
@@ -89,14 +87,7 @@ async function listOrders(db: Kysely<Schema>, userId: string): Promise<OrderReco
 
 /** Every top-up order with its status (the page lists the completed ones). */
 async function listTopups(db: Kysely<Schema>, userId: string): Promise<TopupRecord[]> {
-  const rows = await db
-    .selectFrom('payment_orders')
-    .select(['id', 'amount_cents', 'status', 'created_at', 'coin', 'transaction_id'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  return rows.map((row) => ({
+  return (await ordersOf(db, userId)).map((row) => ({
     _id: row.id,
     amount: centsToDollars(row.amount_cents),
     status: row.status,
