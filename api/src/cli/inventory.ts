@@ -12,12 +12,12 @@
 // With nothing running the command opens the embedded database itself.
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { startEmbeddedChecker } from 'checker/embedded';
 import type { CheckRequest, CheckRunSummary, ImportReport, InventorySummary, RetireReport } from 'contract/inventory';
 import { SOURCE_NAME_PATTERN } from 'contract/inventory';
 import { createExitCredentialSealer, EXIT_CREDENTIALS_SETTING } from 'gateway/exit-credentials';
-import { loadConfig, type Config } from '../config.ts';
+import type { Config } from '../config.ts';
+import { startCommand, UsageError } from './command-line.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { migrate } from '../db/migrator.ts';
 import { loadOrCreateSecret } from '../db/settings.ts';
@@ -46,8 +46,6 @@ export interface CommandIo {
   out(text: string): void;
   err(text: string): void;
 }
-
-class UsageError extends Error {}
 
 interface ImportArgs {
   content: Uint8Array;
@@ -218,39 +216,16 @@ async function readImportFile(path: string, io: CommandIo, maxBytes: number): Pr
 }
 
 export async function runInventoryCommand(argv: string[], env: Record<string, string | undefined>, io: CommandIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        source: { type: 'string' },
-        sync: { type: 'string' },
-        'skip-invalid': { type: 'boolean', default: false },
-        type: { type: 'string' },
-        state: { type: 'string', multiple: true },
-        id: { type: 'string', multiple: true },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (error) {
-    io.err(`${(error as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  const [command, ...rest] = parsed.positionals;
-  const options = parsed.values;
-  if (options.help || command === undefined) {
-    (options.help ? io.out : io.err)(USAGE);
-    return options.help ? 0 : 2;
-  }
-
-  let config: Config;
-  try {
-    config = loadConfig(env);
-  } catch (error) {
-    io.err(`inventory: ${(error as Error).message}`);
-    return 2;
-  }
+  const started = startCommand('inventory', USAGE, argv, env, io, {
+    source: { type: 'string' },
+    sync: { type: 'string' },
+    'skip-invalid': { type: 'boolean', default: false },
+    type: { type: 'string' },
+    state: { type: 'string', multiple: true },
+    id: { type: 'string', multiple: true },
+  });
+  if (typeof started === 'number') return started;
+  const { command, rest, options, config } = started;
 
   let work: (transport: Transport) => Promise<number>;
   try {
