@@ -129,7 +129,9 @@ for (const backend of backends) {
     });
 
     it('a sync drops a leased exit and an idle one: the idle one leaves the market at once, the lease works to its end and is not renewed', async (t) => {
-      const { app } = await buildInventoryApp(t, backend, { gateway: true, periodSeconds: 4 });
+      // Long enough that the steps before the lease's end (buy, sync, the fetch that must still work) fit in it
+      // on a loaded machine; the test waits for the end, so each extra second costs one.
+      const { app } = await buildInventoryApp(t, backend, { gateway: true, periodSeconds: 10 });
       const page = await startPage(t);
       const leasedExit = await startUpstream({ login: 'keep', password: 'keep-pw', localAddress: '127.0.0.5' });
       const idleExit = await startUpstream({ localAddress: '127.0.0.6' });
