@@ -8,7 +8,7 @@
 //   {prefix}fail:lease:<lease> count  failed authentications on the lease in the window (expires with it)
 //   {prefix}known:<lease>      zset   address -> when it last authenticated to the lease
 import { Redis } from 'ioredis';
-import type { Admission } from './limits.ts';
+import type { Admission, LimitSettings } from './limits.ts';
 import type { Logger } from './logger.ts';
 import type { LimitBackend } from './shared-limits.ts';
 
@@ -158,41 +158,31 @@ export async function createRedisLimitBackend(options: RedisLimitOptions): Promi
   const failedLease = (leaseId: number) => `${prefix}fail:lease:${leaseId}`;
   const known = (leaseId: number) => `${prefix}known:${leaseId}`;
 
+  /** One script for both: `authorizeOnly` checks the failure limits of a connection that holds a slot already. */
+  const gatewayAdmit = (gatewayId: string, leaseId: number, source: string, withCredentials: boolean, settings: LimitSettings, authorizeOnly: boolean) =>
+    commands.gatewayAdmit(
+      alive,
+      conn(leaseId),
+      failedSource(source),
+      failedLease(leaseId),
+      known(leaseId),
+      gatewayId,
+      withCredentials ? 1 : 0,
+      source,
+      settings.maxConnectionsPerLease,
+      settings.authFailureLimit,
+      settings.leaseAuthFailureLimit,
+      settings.knownSourceMs,
+      authorizeOnly ? 1 : 0,
+    );
+
   return {
     admit(gatewayId, leaseId, source, withCredentials, settings) {
-      return commands.gatewayAdmit(
-        alive,
-        conn(leaseId),
-        failedSource(source),
-        failedLease(leaseId),
-        known(leaseId),
-        gatewayId,
-        withCredentials ? 1 : 0,
-        source,
-        settings.maxConnectionsPerLease,
-        settings.authFailureLimit,
-        settings.leaseAuthFailureLimit,
-        settings.knownSourceMs,
-        0,
-      );
+      return gatewayAdmit(gatewayId, leaseId, source, withCredentials, settings, false);
     },
 
     authorize(gatewayId, leaseId, source, settings) {
-      return commands.gatewayAdmit(
-        alive,
-        conn(leaseId),
-        failedSource(source),
-        failedLease(leaseId),
-        known(leaseId),
-        gatewayId,
-        1,
-        source,
-        settings.maxConnectionsPerLease,
-        settings.authFailureLimit,
-        settings.leaseAuthFailureLimit,
-        settings.knownSourceMs,
-        1,
-      );
+      return gatewayAdmit(gatewayId, leaseId, source, true, settings, true);
     },
 
     reserve(gatewayId, leaseId, count, cap) {
