@@ -60,6 +60,18 @@ export async function* exitsToCheck(adapter: SqlAdapter, selection: CheckSelecti
 /** How long until an exit is due again after an on-demand check (the scheduled checker reads next_check_at). */
 const RECHECK_INTERVAL = '60 seconds';
 
+/** A check's outcome as the exits table stores it: ok, failure stage and text, connect ms, ping ms, exit IP. */
+function resultColumns(result: CheckResult) {
+  return [
+    result.ok,
+    result.ok ? null : result.stage,
+    result.ok ? null : result.failure,
+    result.connectMs,
+    result.ok ? result.pingMs : null,
+    result.ok ? result.exitIp : null,
+  ];
+}
+
 /** Stores a check's result; returns the exit's state after it. */
 export async function recordCheck(adapter: SqlAdapter, exitId: number, result: CheckResult): Promise<ExitState> {
   const reason = result.ok ? 'check passed' : `check failed at ${result.stage}: ${result.failure}`;
@@ -83,16 +95,7 @@ export async function recordCheck(adapter: SqlAdapter, exitId: number, result: C
        SELECT id, old_state, state, $8 FROM after WHERE old_state <> state
      )
      SELECT state FROM after`,
-    [
-      exitId,
-      result.ok,
-      result.ok ? null : result.stage,
-      result.ok ? null : result.failure,
-      result.connectMs,
-      result.ok ? result.pingMs : null,
-      result.ok ? result.exitIp : null,
-      reason,
-    ],
+    [exitId, ...resultColumns(result), reason],
   );
   return rows[0]?.state ?? 'retired';
 }
@@ -260,12 +263,7 @@ export async function recordScheduledCheck(
     [
       exitId,
       instance,
-      result.ok,
-      result.ok ? null : result.stage,
-      result.ok ? null : result.failure,
-      result.connectMs,
-      result.ok ? result.pingMs : null,
-      result.ok ? result.exitIp : null,
+      ...resultColumns(result),
       policy.intervalMs,
       policy.deadAfterFailures,
       policy.deadAfterMs,

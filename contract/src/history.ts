@@ -1,10 +1,9 @@
 // /api/proxy/history and /api/proxy/autorenew on the wire: the customer's leases as history items, and the
 // auto-renewal switch. Prices are dollars, times ISO 8601.
 import Type, { type Static } from 'typebox';
+import { ExitEvidence } from 'contract/marketplace';
 
 const Flag = Type.Union([Type.Literal(0), Type.Literal(1)]);
-/** 1 listed, 0 not listed, null unknown (not asked yet, or the DNSBL gave no answer). */
-const BlacklistFlag = Type.Union([Type.Literal(0), Type.Literal(1), Type.Null()]);
 
 /**
  * One lease of the signed-in customer. `id` is the listing, `history_id` the lease. `paid` 1 while the
@@ -44,15 +43,7 @@ export const HistoryItem = Type.Object({
   expires_at: Type.String(),
   /** How many times the lease was renewed. */
   renewals: Type.Integer(),
-  sbl_black: BlacklistFlag,
-  xbl_black: BlacklistFlag,
-  css_black: BlacklistFlag,
-  pbl_black: BlacklistFlag,
-  /** Where the location comes from: the exit address it was read for, and when (null: as imported). */
-  location_ip: Type.Union([Type.String(), Type.Null()]),
-  location_at: Type.Union([Type.String(), Type.Null()]),
-  /** When the blacklists last answered (null: never). */
-  blacklists_checked_at: Type.Union([Type.String(), Type.Null()]),
+  ...ExitEvidence,
 });
 export type HistoryItem = Static<typeof HistoryItem>;
 

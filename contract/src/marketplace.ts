@@ -7,6 +7,19 @@ import { FIND_MAX_LENGTH, FIND_MIN_LENGTH, MAX_PROXIES_PER_PURCHASE } from 'cont
 const BlacklistFlag = Type.Union([Type.Literal(0), Type.Literal(1), Type.Null()]);
 export type BlacklistFlag = Static<typeof BlacklistFlag>;
 
+/** What the shop knows of an exit's address, on a listing and on a lease alike: blacklists and location. */
+export const ExitEvidence = {
+  sbl_black: BlacklistFlag,
+  xbl_black: BlacklistFlag,
+  css_black: BlacklistFlag,
+  pbl_black: BlacklistFlag,
+  /** Where the location comes from: the exit address it was read for, and when (null: as imported). */
+  location_ip: Type.Union([Type.String(), Type.Null()]),
+  location_at: Type.Union([Type.String(), Type.Null()]),
+  /** When the blacklists last answered (null: never). */
+  blacklists_checked_at: Type.Union([Type.String(), Type.Null()]),
+};
+
 /**
  * How the listing's exit fared (POST /proxy/info only): its uptime over 24 hours and 7 days (percent of its
  * checks that passed), the median ping of its checks over 7 days, and how long ago it was last checked. null:
@@ -51,15 +64,7 @@ export const ProxyListing = Type.Object({
   country: Type.String(),
   ct: Type.String(),
   time_zone: Type.String(),
-  sbl_black: BlacklistFlag,
-  xbl_black: BlacklistFlag,
-  css_black: BlacklistFlag,
-  pbl_black: BlacklistFlag,
-  /** Where the location comes from: the exit address it was read for, and when (null: as imported). */
-  location_ip: Type.Union([Type.String(), Type.Null()]),
-  location_at: Type.Union([Type.String(), Type.Null()]),
-  /** When the blacklists last answered (null: never). */
-  blacklists_checked_at: Type.Union([Type.String(), Type.Null()]),
+  ...ExitEvidence,
   port: Type.Optional(Type.Integer()),
   socks_auth: Type.Optional(Type.String()),
   /** After purchase: the endpoint to connect to, `gateway-host:port`. */
