@@ -15,12 +15,13 @@ import { useEffect } from 'react';
 import { formatMoney } from 'shared/format/money';
 import { unsoldItems } from 'contract/proxy-filters';
 import { useCartAvailability } from '../api/availability';
-import { INSUFFICIENT_FUNDS_MESSAGE, purchaseFailureMessage, useBuyProxies } from '../api/buy-proxies';
+import { purchaseFailureMessage, useBuyProxies } from '../api/buy-proxies';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'shared/routing/router';
 import { Flag } from 'shared/ui/flag';
 import { cartOpenAtom } from '../state/marketplace-atoms';
 import { markTaken } from './cart-availability';
+import { PurchaseOutcomeText } from './purchase-outcome-text';
 import { cartCountLabel, cartTotal } from './cart-totals';
 import { useCartActions } from './use-cart-actions';
 
@@ -71,15 +72,7 @@ export function CartModal() {
         )}
         {failure !== null && (
           <Alert severity="error" sx={{ mb: 2 }} data-testid="cart-failure">
-            {failure}
-            {failure === INSUFFICIENT_FUNDS_MESSAGE && (
-              <>
-                {' '}
-                <Link component={RouterLink} to="/payments">
-                  Top up your balance in Payments
-                </Link>
-              </>
-            )}
+            <PurchaseOutcomeText text={failure} />
           </Alert>
         )}
         {cart.length === 0 ? (

@@ -11,9 +11,8 @@ import { MAX_PROXIES_PER_PURCHASE } from 'contract/limits';
 import type { BuyMatchingRequest } from 'contract/marketplace';
 import { useSnackbar } from 'shared/ui/toasts';
 import { useBuyMatching } from '../api/buy-matching';
-import { INSUFFICIENT_FUNDS_MESSAGE, PURCHASED_MESSAGE, purchaseFailureMessage } from '../api/buy-proxies';
-import Link from '@mui/material/Link';
-import { Link as RouterLink } from 'shared/routing/router';
+import { PURCHASED_MESSAGE, purchaseFailureMessage } from '../api/buy-proxies';
+import { PurchaseOutcomeText } from '../cart/purchase-outcome-text';
 import { findQueryAtom, selectionAtom } from '../state/marketplace-atoms';
 
 export const QUANTITY_KINDS: { value: BuyMatchingRequest['kind']; label: string }[] = [
@@ -102,15 +101,7 @@ export function QuantityBuy() {
       </Box>
       {outcome && (
         <Alert severity={outcome.ok ? 'success' : 'error'} sx={{ mt: 1 }} data-testid="quantity-buy-outcome">
-          {outcome.text}
-          {outcome.text === INSUFFICIENT_FUNDS_MESSAGE && (
-            <>
-              {' '}
-              <Link component={RouterLink} to="/payments">
-                Top up your balance in Payments
-              </Link>
-            </>
-          )}
+          <PurchaseOutcomeText text={outcome.text} />
         </Alert>
       )}
     </Paper>
