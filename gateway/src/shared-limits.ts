@@ -336,6 +336,8 @@ export class SharedLimits implements GatewayLimits {
       for (const [source, at] of sources) if (now - at >= VOUCH_MS) sources.delete(source);
       if (sources.size === 0) this.#vouched.delete(leaseId);
     }
+    // A lease no connection asks for again would otherwise keep its mark for as long as the process runs.
+    for (const [leaseId, until] of this.#busyLeases) if (now >= until) this.#busyLeases.delete(leaseId);
     const counts = new Map<number, number>();
     const refresh: number[] = [];
     for (const leaseId of new Set([...this.#open.keys(), ...this.#spare.keys(), ...this.#unsettled.keys(), ...returned])) {
