@@ -11,6 +11,7 @@ import { get, type Agent } from 'node:http';
 import { connect } from 'node:net';
 import { socksDispatcher } from 'fetch-socks';
 import proxyCheck from 'proxy-check';
+import { machineBusySeconds } from 'gateway/bench-cpu';
 import { SocksProxyAgent } from 'socks-proxy-agent';
 import { checkExit, judgeTarget } from '../src/check.ts';
 import { benchEndpoints, JUDGE, type Endpoint } from './endpoints.ts';
@@ -98,10 +99,19 @@ const all = benchEndpoints(Number(process.env.BENCH_ENDPOINTS) || undefined);
 // The limit makes as many requests as there are live exits, straight to the judge.
 const work = kind.startsWith('limit') ? all.filter((endpoint) => endpoint.kind === 'live') : all;
 
-let peakRss = 0;
-const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
+const machineBefore = machineBusySeconds();
 const cpuBefore = process.cpuUsage();
 const started = performance.now();
+let peakRss = 0;
+const samples: Array<{ at: number; machine: number; own: number }> = [];
+const sampleCpu = () => {
+  const own = process.cpuUsage(cpuBefore);
+  samples.push({ at: performance.now() - started, machine: machineBusySeconds() - machineBefore, own: (own.user + own.system) / 1e6 });
+};
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  sampleCpu();
+}, 100);
 const outcomes = new Map<Endpoint, Outcome>();
 let next = 0;
 async function worker(): Promise<void> {
@@ -115,6 +125,7 @@ async function worker(): Promise<void> {
 await Promise.all(Array.from({ length: Math.min(concurrency, work.length) }, worker));
 const seconds = (performance.now() - started) / 1000;
 const cpu = process.cpuUsage(cpuBefore);
+sampleCpu();
 clearInterval(sampler);
 peakRss = Math.max(peakRss, process.memoryUsage().rss);
 
@@ -124,6 +135,8 @@ const median = (values: number[]) => {
   return sorted.length === 0 ? null : sorted[Math.floor(sorted.length / 2)]!;
 };
 const live = of('live');
+const liveEnd = Math.max(0, ...live.map((outcome) => outcome.endedAt));
+const atLiveEnd = samples.find((sample) => sample.at >= liveEnd) ?? samples.at(-1)!;
 const blackHoled = of('black-hole');
 const refused = of('refused');
 process.stdout.write(
@@ -133,10 +146,15 @@ process.stdout.write(
     seconds,
     liveOk: live.filter((outcome) => outcome.ok).length,
     // Until the last live exit's check ended: the black-holed ones' timeouts after it are not live checks.
-    liveSeconds: Math.max(0, ...live.map((outcome) => outcome.endedAt)) / 1000,
+    liveSeconds: liveEnd / 1000,
+    // Until the first sample after it (within 100 ms): the whole machine's busy CPU and this process's.
+    liveMachineCpuSeconds: atLiveEnd.machine,
+    liveOwnCpuSeconds: atLiveEnd.own,
+    liveSampledSeconds: atLiveEnd.at / 1000,
     liveTotal: live.length,
     falsePasses: [...blackHoled, ...refused].filter((outcome) => outcome.ok).length,
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    systemCpuSeconds: cpu.system / 1e6,
     peakRssMb: peakRss / 1024 / 1024,
     blackHoleFailMs: median(blackHoled.filter((outcome) => !outcome.ok).map((outcome) => outcome.ms)),
     refusedFailMs: median(refused.filter((outcome) => !outcome.ok).map((outcome) => outcome.ms)),
