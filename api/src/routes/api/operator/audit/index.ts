@@ -6,15 +6,13 @@ import { HttpError } from '../../../../http/errors.ts';
 import { errors } from '../../../../http/schemas.ts';
 import { AuditQueryError, readAuditLog } from '../../../../operator/audit-log.ts';
 import { operatorAccess } from '../../../../plugins/operator-access.ts';
+import { operatorRoutes } from '../operator-route.ts';
 
 const operatorAudit: FastifyPluginAsyncTypebox = async (app) => {
+  const operatorRoute = operatorRoutes(operatorAccess(app));
   app.get(
     '/',
-    {
-      config: { public: true },
-      onRequest: operatorAccess(app),
-      schema: { summary: 'The operator audit log, newest first, filtered (operators)', security: [{ bearerAuth: [] }], querystring: AuditQuery, response: { 200: AuditPage, ...errors(400, 401, 403) } },
-    },
+    operatorRoute({ summary: 'The operator audit log, newest first, filtered (operators)', querystring: AuditQuery, response: { 200: AuditPage, ...errors(400, 401, 403) } }),
     (request) =>
       readAuditLog(app.db, request.query).catch((error: unknown) => {
         if (error instanceof AuditQueryError) throw new HttpError(400, error.message);

@@ -6,15 +6,13 @@ import Type from 'typebox';
 import { HttpError } from '../../../../http/errors.ts';
 import { errors } from '../../../../http/schemas.ts';
 import { auditAction, operatorAccess } from '../../../../plugins/operator-access.ts';
+import { operatorRoutes } from '../operator-route.ts';
 
 const operatorBackup: FastifyPluginAsyncTypebox = async (app) => {
+  const operatorRoute = operatorRoutes(operatorAccess(app));
   app.get(
     '/',
-    {
-      config: { public: true },
-      onRequest: operatorAccess(app),
-      schema: { summary: 'The embedded database as a gzipped tarball (operators; embedded defaults only)', security: [{ bearerAuth: [] }], response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }), ...errors(401, 403, 409) } },
-    },
+    operatorRoute({ summary: 'The embedded database as a gzipped tarball (operators; embedded defaults only)', response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }), ...errors(401, 403, 409) } }),
     async (request, reply) => {
       const backup = app.embeddedBackup();
       if (backup === null) throw new HttpError(409, 'This instance runs on PostgreSQL: back it up with pg_dump (docs/production.md, Backups).');

@@ -16,6 +16,7 @@ import { HttpError } from '../../../../http/errors.ts';
 import { errors } from '../../../../http/schemas.ts';
 import { createCustomers, CustomerActionError } from '../../../../operator/customers.ts';
 import { auditActor, operatorAccess } from '../../../../plugins/operator-access.ts';
+import { operatorRoutes } from '../operator-route.ts';
 
 function asHttp(error: unknown): never {
   if (error instanceof CustomerActionError) throw new HttpError(error.status, error.message);
@@ -24,35 +25,28 @@ function asHttp(error: unknown): never {
 
 const operatorCustomers: FastifyPluginAsyncTypebox = async (app) => {
   const customers = createCustomers(app.db);
-  const access = operatorAccess(app);
-  const security = [{ bearerAuth: [] }];
-  const config = { public: true };
+  const operatorRoute = operatorRoutes(operatorAccess(app));
 
   app.get(
     '/',
-    { config, onRequest: access, schema: { summary: 'Customers by part of their username or e-mail (operators)', security, querystring: CustomerSearchQuery, response: { 200: CustomerSearchResult, ...errors(401, 403) } } },
+    operatorRoute({ summary: 'Customers by part of their username or e-mail (operators)', querystring: CustomerSearchQuery, response: { 200: CustomerSearchResult, ...errors(401, 403) } }),
     (request) => customers.search(request.query.q),
   );
 
   app.get(
     '/:userId',
-    { config, onRequest: access, schema: { summary: "A customer's balance, ledger, leases, tickets, sessions and sign-ins (operators)", security, params: CustomerParams, response: { 200: CustomerDetail, ...errors(401, 403, 404) } } },
+    operatorRoute({ summary: "A customer's balance, ledger, leases, tickets, sessions and sign-ins (operators)", params: CustomerParams, response: { 200: CustomerDetail, ...errors(401, 403, 404) } }),
     (request) => customers.detail(request.params.userId).catch(asHttp),
   );
 
   app.post(
     '/:userId/adjustment',
-    {
-      config,
-      onRequest: access,
-      schema: {
-        summary: "Credit or debit a customer's balance with a reason: an adjustment ledger row (operators)",
-        security,
-        params: CustomerParams,
-        body: AdjustmentRequest,
-        response: { 200: CustomerActionResult, ...errors(400, 401, 403, 404, 409) },
-      },
-    },
+    operatorRoute({
+      summary: "Credit or debit a customer's balance with a reason: an adjustment ledger row (operators)",
+      params: CustomerParams,
+      body: AdjustmentRequest,
+      response: { 200: CustomerActionResult, ...errors(400, 401, 403, 404, 409) },
+    }),
     async (request) => {
       const { userId } = request.params;
       const { amount, reason } = request.body;
@@ -69,7 +63,7 @@ const operatorCustomers: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/:userId/end-sessions',
-    { config, onRequest: access, schema: { summary: "End every session of a customer (operators)", security, params: CustomerParams, response: { 200: CustomerActionResult, ...errors(401, 403, 404) } } },
+    operatorRoute({ summary: "End every session of a customer (operators)", params: CustomerParams, response: { 200: CustomerActionResult, ...errors(401, 403, 404) } }),
     async (request) => {
       const { userId } = request.params;
       const ended = await customers.endSessions(userId, auditActor(request)).catch(asHttp);
@@ -80,17 +74,12 @@ const operatorCustomers: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/:userId/disabled',
-    {
-      config,
-      onRequest: access,
-      schema: {
-        summary: 'Disable an account (with a reason: no sign-in, sessions ended, leases stopped) or enable it again (operators)',
-        security,
-        params: CustomerParams,
-        body: DisableRequest,
-        response: { 200: CustomerActionResult, ...errors(400, 401, 403, 404) },
-      },
-    },
+    operatorRoute({
+      summary: 'Disable an account (with a reason: no sign-in, sessions ended, leases stopped) or enable it again (operators)',
+      params: CustomerParams,
+      body: DisableRequest,
+      response: { 200: CustomerActionResult, ...errors(400, 401, 403, 404) },
+    }),
     async (request) => {
       const { userId } = request.params;
       const { disabled, reason } = request.body;

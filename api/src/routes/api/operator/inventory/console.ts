@@ -13,57 +13,40 @@ import type { ExitStateChange } from '../../../../inventory/inventory.ts';
 import { recordOperatorAction } from '../../../../operator/audit.ts';
 import { createInventoryFigures } from '../../../../operator/inventory-figures.ts';
 import { auditActor, operatorAccess } from '../../../../plugins/operator-access.ts';
+import { operatorRoutes } from '../operator-route.ts';
 
 const ExitId = Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,14}$' }) });
 const noSuchExit = (id: number) => new HttpError(404, `There is no exit ${id}.`);
 
 const operatorInventoryConsole: FastifyPluginAsyncTypebox = async (app) => {
-  const access = operatorAccess(app);
-  const security = [{ bearerAuth: [] }];
+  const operatorRoute = operatorRoutes(operatorAccess(app));
   const figures = createInventoryFigures(app.db);
 
   app.get(
     '/',
-    {
-      config: { public: true },
-      onRequest: access,
-      schema: { summary: 'Exits per source and state, and the market (operators)', security, response: { 200: InventorySummary, ...errors(401, 403) } },
-    },
+    operatorRoute({ summary: 'Exits per source and state, and the market (operators)', response: { 200: InventorySummary, ...errors(401, 403) } }),
     async () => app.inventory.summary(),
   );
 
   app.get(
     '/overview',
-    {
-      config: { public: true },
-      onRequest: access,
-      schema: { summary: 'Exits by state, type, source and country (operators)', security, response: { 200: InventoryOverview, ...errors(401, 403) } },
-    },
+    operatorRoute({ summary: 'Exits by state, type, source and country (operators)', response: { 200: InventoryOverview, ...errors(401, 403) } }),
     async () => figures.overview(),
   );
 
   app.get(
     '/exits',
-    {
-      config: { public: true },
-      onRequest: access,
-      schema: { summary: 'A page of exits, newest first (operators)', security, querystring: ExitListQuery, response: { 200: ExitList, ...errors(400, 401, 403) } },
-    },
+    operatorRoute({ summary: 'A page of exits, newest first (operators)', querystring: ExitListQuery, response: { 200: ExitList, ...errors(400, 401, 403) } }),
     async (request) => figures.list(request.query),
   );
 
   app.get(
     '/exits/:id',
-    {
-      config: { public: true },
-      onRequest: access,
-      schema: {
-        summary: 'One exit: its checks by hour, state changes, uptime, blacklist answers and location (operators)',
-        security,
-        params: ExitId,
-        response: { 200: ExitDetail, ...errors(400, 401, 403, 404) },
-      },
-    },
+    operatorRoute({
+      summary: 'One exit: its checks by hour, state changes, uptime, blacklist answers and location (operators)',
+      params: ExitId,
+      response: { 200: ExitDetail, ...errors(400, 401, 403, 404) },
+    }),
     async (request) => {
       const id = Number(request.params.id);
       const detail = await figures.detail(id, new Date());
@@ -75,19 +58,14 @@ const operatorInventoryConsole: FastifyPluginAsyncTypebox = async (app) => {
   const stateChange = (action: 'retire' | 'restore') =>
     app.post(
       `/exits/:id/${action}`,
-      {
-        config: { public: true },
-        onRequest: access,
-        schema: {
-          summary:
-            action === 'retire'
-              ? 'Retire one exit (operators): off the market at once, its leases run to their end'
-              : 'Restore a retired exit (operators): checked again before it is sold',
-          security,
-          params: ExitId,
-          response: { 200: ExitStateReport, ...errors(400, 401, 403, 404) },
-        },
-      },
+      operatorRoute({
+        summary:
+          action === 'retire'
+            ? 'Retire one exit (operators): off the market at once, its leases run to their end'
+            : 'Restore a retired exit (operators): checked again before it is sold',
+        params: ExitId,
+        response: { 200: ExitStateReport, ...errors(400, 401, 403, 404) },
+      }),
       async (request) => {
         const id = Number(request.params.id);
         const record = async (trx: Parameters<typeof recordOperatorAction>[0], change: ExitStateChange) => {

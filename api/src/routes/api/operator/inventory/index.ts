@@ -11,6 +11,7 @@ import { HttpError } from '../../../../http/errors.ts';
 import { errors } from '../../../../http/schemas.ts';
 import { DEFAULT_SOURCE, InventoryInputError } from '../../../../inventory/inventory.ts';
 import { auditAction, auditActor, operatorAccess } from '../../../../plugins/operator-access.ts';
+import { operatorRoutes } from '../operator-route.ts';
 import { recordOperatorAction } from '../../../../operator/audit.ts';
 
 const FILE_TYPES = ['text/plain', 'text/csv', 'application/octet-stream'];
@@ -25,23 +26,17 @@ const operatorInventory: FastifyPluginAsyncTypebox = async (app) => {
   const bodyLimit = app.config.inventory.importMaxBytes;
   // The import's body is the file itself, read as bytes: the parser decides what is text.
   app.addContentTypeParser(FILE_TYPES, { parseAs: 'buffer', bodyLimit }, (_request, body, done) => done(null, body));
-  // Public to the session check of routes/api/index.ts: operator-access.ts does its own (a session with the
-  // operator role, or the command's secret), first thing on every call.
-  const access = operatorAccess(app);
-  const security = [{ bearerAuth: [] }];
+  const operatorRoute = operatorRoutes(operatorAccess(app));
 
   app.post(
     '/import',
     {
-      config: { public: true },
-      onRequest: access,
-      bodyLimit,
-      schema: {
+      ...operatorRoute({
         summary: 'Import a file of exits (operators); the body is the file (text/plain or text/csv)',
-        security,
         querystring: ImportQuery,
         response: { 200: ImportReport, 422: ImportReport, ...errors(400, 401, 403, 413, 415) },
-      },
+      }),
+      bodyLimit,
     },
     async (request, reply) => {
       const { query } = request;
@@ -89,16 +84,11 @@ const operatorInventory: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/check',
-    {
-      config: { public: true },
-      onRequest: access,
-      schema: {
-        summary: 'Check exits now, one real check each (operators); default: every upstream exit not retired',
-        security,
-        body: CheckRequest,
-        response: { 200: CheckRunSummary, ...errors(400, 401, 403, 503) },
-      },
-    },
+    operatorRoute({
+      summary: 'Check exits now, one real check each (operators); default: every upstream exit not retired',
+      body: CheckRequest,
+      response: { 200: CheckRunSummary, ...errors(400, 401, 403, 503) },
+    }),
     async (request, reply) => {
       const checker = app.inventoryChecker;
       if (!checker) {
@@ -118,16 +108,11 @@ const operatorInventory: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/retire',
-    {
-      config: { public: true },
-      onRequest: access,
-      schema: {
-        summary: "Retire every exit of a source (operators): off the market at once, leases run to their end",
-        security,
-        body: RetireRequest,
-        response: { 200: RetireReport, ...errors(400, 401, 403) },
-      },
-    },
+    operatorRoute({
+      summary: "Retire every exit of a source (operators): off the market at once, leases run to their end",
+      body: RetireRequest,
+      response: { 200: RetireReport, ...errors(400, 401, 403) },
+    }),
     async (request) => {
       const report = await app.inventory.retireSource(request.body.source);
       app.marketCache.clear();

@@ -8,34 +8,25 @@ import { errors } from '../../../../http/schemas.ts';
 import { recordOperatorAction } from '../../../../operator/audit.ts';
 import { auditedClass, createPriceClasses } from '../../../../operator/price-classes.ts';
 import { auditActor, operatorAccess } from '../../../../plugins/operator-access.ts';
+import { operatorRoutes } from '../operator-route.ts';
 
 const priceClassRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const access = operatorAccess(app);
-  const security = [{ bearerAuth: [] }];
+  const operatorRoute = operatorRoutes(operatorAccess(app));
   const priceClasses = createPriceClasses(app.db);
 
   app.get(
     '/price-classes',
-    {
-      config: { public: true },
-      onRequest: access,
-      schema: { summary: 'Price classes per type and country (operators)', security, response: { 200: PriceClassList, ...errors(401, 403) } },
-    },
+    operatorRoute({ summary: 'Price classes per type and country (operators)', response: { 200: PriceClassList, ...errors(401, 403) } }),
     async () => ({ classes: await priceClasses.list() }),
   );
 
   app.put(
     '/price-classes',
-    {
-      config: { public: true },
-      onRequest: access,
-      schema: {
-        summary: 'Set a price class (operators); the listings it covers take the new price at once',
-        security,
-        body: PriceClassInput,
-        response: { 200: PriceClassReport, ...errors(400, 401, 403) },
-      },
-    },
+    operatorRoute({
+      summary: 'Set a price class (operators); the listings it covers take the new price at once',
+      body: PriceClassInput,
+      response: { 200: PriceClassReport, ...errors(400, 401, 403) },
+    }),
     async (request) => {
       const input = request.body;
       const change = await app.db.transaction().execute(async (trx) => {
@@ -57,16 +48,11 @@ const priceClassRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/price-classes/:type/:ct',
-    {
-      config: { public: true },
-      onRequest: access,
-      schema: {
-        summary: "Remove a country's price class (operators); its listings take the type's class at once",
-        security,
-        params: PriceClassKey,
-        response: { 200: PriceClassReport, ...errors(400, 401, 403, 404) },
-      },
-    },
+    operatorRoute({
+      summary: "Remove a country's price class (operators); its listings take the type's class at once",
+      params: PriceClassKey,
+      response: { 200: PriceClassReport, ...errors(400, 401, 403, 404) },
+    }),
     async (request) => {
       const { type, ct } = request.params;
       const change = await app.db.transaction().execute(async (trx) => {

@@ -4,20 +4,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { JobsReport } from 'contract/jobs';
 import { errors } from '../../../../http/schemas.ts';
 import { auditAction, operatorAccess } from '../../../../plugins/operator-access.ts';
+import { operatorRoutes } from '../operator-route.ts';
 
 const operatorJobs: FastifyPluginAsyncTypebox = async (app) => {
-  const access = operatorAccess(app);
+  const operatorRoute = operatorRoutes(operatorAccess(app));
   app.get(
     '/',
-    {
-      config: { public: true },
-      onRequest: access,
-      schema: {
-        summary: 'The outbox: jobs waiting, how late, and the failed or given-up ones (operators)',
-        security: [{ bearerAuth: [] }],
-        response: { 200: JobsReport, ...errors(401, 403) },
-      },
-    },
+    operatorRoute({
+      summary: 'The outbox: jobs waiting, how late, and the failed or given-up ones (operators)',
+      response: { 200: JobsReport, ...errors(401, 403) },
+    }),
     async (request): Promise<JobsReport> => {
       const report = { ...(await app.jobs.counts()), stuck: await app.jobs.stuck() };
       // The failed jobs carry their payloads' errors (addresses of mails that bounced): reading them is recorded.

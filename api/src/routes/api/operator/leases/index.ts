@@ -5,21 +5,17 @@ import { LeaseOverview } from 'contract/operator-console';
 import { errors } from '../../../../http/schemas.ts';
 import { createLeaseFigures } from '../../../../operator/lease-figures.ts';
 import { operatorAccess } from '../../../../plugins/operator-access.ts';
+import { operatorRoutes } from '../operator-route.ts';
 
 const operatorLeases: FastifyPluginAsyncTypebox = async (app) => {
-  const access = operatorAccess(app);
+  const operatorRoute = operatorRoutes(operatorAccess(app));
   const leases = createLeaseFigures(app.db);
   app.get(
     '/',
-    {
-      config: { public: true },
-      onRequest: access,
-      schema: {
-        summary: 'Active leases by type and country, expiring within the hour, auto-renew share, top traffic (operators)',
-        security: [{ bearerAuth: [] }],
-        response: { 200: LeaseOverview, ...errors(401, 403) },
-      },
-    },
+    operatorRoute({
+      summary: 'Active leases by type and country, expiring within the hour, auto-renew share, top traffic (operators)',
+      response: { 200: LeaseOverview, ...errors(401, 403) },
+    }),
     async () => leases.overview(new Date()),
   );
 };

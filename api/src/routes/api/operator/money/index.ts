@@ -8,27 +8,22 @@ import { errors } from '../../../../http/schemas.ts';
 import { recordOperatorAction } from '../../../../operator/audit.ts';
 import { createMoneyFigures, dayRange, MAX_EXPORT_DAYS, utcDay } from '../../../../operator/money-figures.ts';
 import { auditActor, operatorAccess } from '../../../../plugins/operator-access.ts';
+import { operatorRoutes } from '../operator-route.ts';
 
 /** The report's default range: the last 30 days, today included. */
 const DEFAULT_DAYS = 30;
 
 const operatorMoney: FastifyPluginAsyncTypebox = async (app) => {
-  const access = operatorAccess(app);
-  const security = [{ bearerAuth: [] }];
+  const operatorRoute = operatorRoutes(operatorAccess(app));
   const money = createMoneyFigures(app.db);
 
   app.get(
     '/',
-    {
-      config: { public: true },
-      onRequest: access,
-      schema: {
-        summary: 'Top-ups, sales, renewals, refunds, adjustments and net per day and month; liability; ledger check (operators)',
-        security,
-        querystring: MoneyQuery,
-        response: { 200: MoneyReport, ...errors(400, 401, 403) },
-      },
-    },
+    operatorRoute({
+      summary: 'Top-ups, sales, renewals, refunds, adjustments and net per day and month; liability; ledger check (operators)',
+      querystring: MoneyQuery,
+      response: { 200: MoneyReport, ...errors(400, 401, 403) },
+    }),
     async (request) => {
       const now = new Date();
       const to = request.query.to ?? utcDay(now);
@@ -41,16 +36,11 @@ const operatorMoney: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/ledger.csv',
-    {
-      config: { public: true },
-      onRequest: access,
-      schema: {
-        summary: `The ledger's rows of a range of UTC days as CSV, at most ${MAX_EXPORT_DAYS} days (operators)`,
-        security,
-        querystring: LedgerExportQuery,
-        response: { 200: Type.String(), ...errors(400, 401, 403) },
-      },
-    },
+    operatorRoute({
+      summary: `The ledger's rows of a range of UTC days as CSV, at most ${MAX_EXPORT_DAYS} days (operators)`,
+      querystring: LedgerExportQuery,
+      response: { 200: Type.String(), ...errors(400, 401, 403) },
+    }),
     async (request, reply) => {
       const { from, to } = request.query;
       const range = dayRange(from, to, MAX_EXPORT_DAYS);

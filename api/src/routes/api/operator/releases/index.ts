@@ -9,6 +9,7 @@ import { MoveResult, PromoteRequest, PublishRequest, PublishResult, ReleaseStatu
 import { HttpError } from '../../../../http/errors.ts';
 import { errors } from '../../../../http/schemas.ts';
 import { auditAction, operatorAccess } from '../../../../plugins/operator-access.ts';
+import { operatorRoutes } from '../operator-route.ts';
 import { movedOnWire, statusOnWire } from '../../../../releases/on-wire.ts';
 import { ReleaseMoveError, type MoveResult as Moved } from '../../../../releases/release-pointers.ts';
 import { readRelease } from '../../../../releases/release-store.ts';
@@ -29,8 +30,7 @@ function asHttp(error: unknown): never {
 }
 
 const operatorReleases: FastifyPluginAsyncTypebox = async (app) => {
-  const access = operatorAccess(app);
-  const security = [{ bearerAuth: [] }];
+  const operatorRoute = operatorRoutes(operatorAccess(app));
   const { storeDir } = app.config.web.releases;
   const auditMove = (request: FastifyRequest, moved: Moved) =>
     auditAction(app, request, {
@@ -42,21 +42,13 @@ const operatorReleases: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/',
-    {
-      config: { public: true },
-      onRequest: access,
-      schema: { summary: "Each remote's pointer, its releases and the last moves (operators)", security, response: { 200: ReleaseStatus, ...errors(401, 403) } },
-    },
+    operatorRoute({ summary: "Each remote's pointer, its releases and the last moves (operators)", response: { 200: ReleaseStatus, ...errors(401, 403) } }),
     async () => statusOnWire(await app.releases.status()),
   );
 
   app.post(
     '/publish',
-    {
-      config: { public: true },
-      onRequest: access,
-      schema: { summary: 'Record a release that is in the release store (operators)', security, body: PublishRequest, response: { 200: PublishResult, ...errors(400, 401, 403, 404) } },
-    },
+    operatorRoute({ summary: 'Record a release that is in the release store (operators)', body: PublishRequest, response: { 200: PublishResult, ...errors(400, 401, 403, 404) } }),
     async (request) => {
       const { remote, id } = request.body;
       const release = await readRelease(storeDir, remote, id);
@@ -70,16 +62,11 @@ const operatorReleases: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/promote',
-    {
-      config: { public: true },
-      onRequest: access,
-      schema: {
-        summary: 'Promote a release for everyone, or for a share of customers (a canary) (operators)',
-        security,
-        body: PromoteRequest,
-        response: { 200: MoveResult, ...errors(400, 401, 403, 404, 409) },
-      },
-    },
+    operatorRoute({
+      summary: 'Promote a release for everyone, or for a share of customers (a canary) (operators)',
+      body: PromoteRequest,
+      response: { 200: MoveResult, ...errors(400, 401, 403, 404, 409) },
+    }),
     async (request) => {
       const { remote, id, percent, reason } = request.body;
       const moved = await app.releases.promote(remote, id, { percent, reason, actor: actor(request) }).catch(asHttp);
@@ -92,16 +79,11 @@ const operatorReleases: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/rollback',
-    {
-      config: { public: true },
-      onRequest: access,
-      schema: {
-        summary: 'Roll a remote back: off its canary, to the release before, or to a named one (operators)',
-        security,
-        body: RollbackRequest,
-        response: { 200: MoveResult, ...errors(400, 401, 403, 404, 409) },
-      },
-    },
+    operatorRoute({
+      summary: 'Roll a remote back: off its canary, to the release before, or to a named one (operators)',
+      body: RollbackRequest,
+      response: { 200: MoveResult, ...errors(400, 401, 403, 404, 409) },
+    }),
     async (request) => {
       const { remote, to, reason } = request.body;
       const moved = await app.releases.rollback(remote, { to, reason, actor: actor(request) }).catch(asHttp);

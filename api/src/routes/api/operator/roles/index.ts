@@ -7,20 +7,17 @@ import { HttpError } from '../../../../http/errors.ts';
 import { errors } from '../../../../http/schemas.ts';
 import { changeStaffRole } from '../../../../operator/operator-roles.ts';
 import { auditActor, commandOnlyAccess } from '../../../../plugins/operator-access.ts';
+import { operatorRoutes } from '../operator-route.ts';
 
 const operatorRoles: FastifyPluginAsyncTypebox = async (app) => {
+  const operatorRoute = operatorRoutes(commandOnlyAccess(app));
   app.post(
     '/',
-    {
-      config: { public: true },
-      onRequest: commandOnlyAccess(app),
-      schema: {
-        summary: 'Grant or revoke a staff role (the grant-operator and grant-support commands on the server only)',
-        security: [{ bearerAuth: [] }],
-        body: StaffRoleChangeRequest,
-        response: { 200: StaffRoleChangeResult, ...errors(400, 401, 403, 404) },
-      },
-    },
+    operatorRoute({
+      summary: 'Grant or revoke a staff role (the grant-operator and grant-support commands on the server only)',
+      body: StaffRoleChangeRequest,
+      response: { 200: StaffRoleChangeResult, ...errors(400, 401, 403, 404) },
+    }),
     async (request) => {
       const { username, role, revoke } = request.body;
       const result = await changeStaffRole(app.db, { username, role, revoke, actor: auditActor(request) });
