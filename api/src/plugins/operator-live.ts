@@ -2,6 +2,7 @@
 // connected to this instance, it sums the `operator_changes` counters once a second (a handful of rows, as
 // many as writers ever ran at once: the cost does not grow with the shop) and, when an area's sum moved,
 // tells its operators which areas changed (`operator` event, {areas}); their console refetches those figures.
+// The areas whose figures count what runs now (inventory, leases) also change each minute, as leases end.
 // Triggers bump the counters in the same transaction as any write to the tables behind an area, so a change
 // made by a checker, a gateway or another API instance on the same database shows up the same way; with no
 // operator connected nothing is read.
@@ -15,8 +16,11 @@ type Area = OperatorEvent['areas'][number];
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Compares the figures with the last look and tells connected operators what changed (tests call it). */
-    operatorLive: { look(): Promise<Area[]> };
+    /**
+     * Compares the figures with the last look and tells connected operators what changed (tests call it, with
+     * the time to take as now).
+     */
+    operatorLive: { look(at?: Date): Promise<Area[]> };
   }
 }
 
@@ -38,14 +42,19 @@ export default fp<OperatorLiveOptions>(
     });
 
     let last: Record<Area, string> | null = null;
-    async function look(): Promise<Area[]> {
-      // Lease figures count what runs "now": they also move when a lease ends, with no write to say so.
+    async function look(at = new Date()): Promise<Area[]> {
       const { rows } = await sql<Record<Area, string>>`
         select coalesce(sum(changes) filter (where area = 'inventory'), 0)::text as inventory,
           coalesce(sum(changes) filter (where area = 'money'), 0)::text as money,
-          concat_ws(':', coalesce(sum(changes) filter (where area = 'leases'), 0), date_trunc('minute', now())) as leases
+          coalesce(sum(changes) filter (where area = 'leases'), 0)::text as leases
         from operator_changes`.execute(app.db);
-      const now = rows[0]!;
+      // The leases running now, and the inventory's "for sale" and "leased" figures, also move when a lease
+      // ends by time, with no write to say so: those two areas count as changed once a minute too. Telling
+      // whether one did end would read the listings' ends every second (unindexed, and not always a lease's
+      // end: an offline exit's wait, a refund); a refetch a minute while an operator watches costs less.
+      const minute = Math.floor(at.getTime() / 60_000);
+      const counted = rows[0]!;
+      const now: Record<Area, string> = { inventory: `${counted.inventory}:${minute}`, money: counted.money, leases: `${counted.leases}:${minute}` };
       const changed = last === null ? [] : (Object.keys(now) as Area[]).filter((area) => now[area] !== last![area]);
       last = now;
       if (changed.length > 0) {
