@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
 import { closedPort, startUpstream } from 'checker/test-kit';
 import { buildApp } from '../app.ts';
+import type { Config } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { inventoryDb } from '../inventory/inventory-schema.ts';
 import { loopbackUrl, readControlFile, removeControlFile, writeControlFile } from '../operator/operator-control.ts';
@@ -111,6 +112,48 @@ describe('inventory command', () => {
     } finally {
       await database.close();
     }
+  });
+
+  it('audits an import alike whether the running process or the command itself writes it', async (t) => {
+    const work = await folder(t);
+    await writeFile(join(work, 'exits.txt'), '198.51.100.30:1080:u:p,mobile,90,audited\n198.51.100.31:1080\n');
+    await writeFile(join(work, 'bad.txt'), '198.51.100.32:1080\n198.51.100.33:70000\n');
+    const imports = [['import', 'bad.txt'], ['import', 'exits.txt', '--sync', 'audited'], ['import', 'exits.txt', '--sync', 'audited']];
+    const auditRows = async (config: Config) => {
+      const database = await openDatabase(config.database);
+      try {
+        return await database.db.selectFrom('operator_audit').select(['actor_id', 'actor', 'action', 'target', 'before', 'after']).orderBy('id').execute();
+      } finally {
+        await database.close();
+      }
+    };
+    const run = async (dataDir: string) => {
+      for (const argv of imports) await runInventoryCommand(argv, { DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, capture(work).io);
+    };
+    const settings = { marketplace: { inventorySize: 0, inventorySeed: 1, cacheMs: 0 }, inventory: { demo: false } };
+
+    // Through the operator route of the running portal.
+    const viaRoute = testConfig(await folder(t), settings);
+    const app = await buildApp(viaRoute);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const control = { url: loopbackUrl('127.0.0.1', (app.server.address() as AddressInfo).port), token: app.operatorControl.token, pid: process.pid };
+    await writeControlFile(viaRoute.inventory.controlFile, control);
+    try {
+      await run(viaRoute.dataDir);
+    } finally {
+      await removeControlFile(viaRoute.inventory.controlFile, control.token);
+      await app.close();
+    }
+    // With nothing running: the command writes the embedded database itself.
+    const direct = testConfig(await folder(t), settings);
+    await run(direct.dataDir);
+
+    const routeRows = await auditRows(viaRoute);
+    assert.deepEqual(
+      routeRows.map((row) => [row.target, (row.after as { imported: boolean }).imported]),
+      [['source:file', false], ['source:audited', true], ['source:audited', true]],
+    );
+    assert.deepEqual(await auditRows(direct), routeRows);
   });
 
   it('on PostgreSQL writes the database itself', { skip: testEnvironment.databaseUrl ? false : 'needs TEST_DATABASE_URL' }, async (t) => {

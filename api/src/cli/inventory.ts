@@ -23,6 +23,7 @@ import { migrate } from '../db/migrator.ts';
 import { loadOrCreateSecret } from '../db/settings.ts';
 import { DECLARED_TYPES, type DeclaredType } from '../inventory/exit-types.ts';
 import { createInventory, DEFAULT_SOURCE, InventoryInputError } from '../inventory/inventory.ts';
+import { importAudit, recordOperatorAction } from '../operator/audit.ts';
 import { auditCommand, callPortalJson, commandActor, portalName, runningPortal, type RunningPortal } from './running-portal.ts';
 
 /** The command prints its own outcome; the checker's log lines would only repeat it. */
@@ -102,12 +103,12 @@ async function directTransport(config: Config, actor: string): Promise<Transport
     return {
       describe: config.database.kind === 'postgres' ? 'the PostgreSQL database' : `the embedded database in ${config.dataDir}`,
       async importFile(args) {
-        const report = await inventory.importFile(args);
-        await auditCommand(database.db, actor, {
-          action: 'inventory.import',
-          target: `source:${args.source}`,
-          after: { imported: report.imported, sync: report.sync, lines: report.lines, created: report.created, updated: report.updated, retired: report.retired, badLines: report.errorCount },
+        // As the operator route does: an import's audit row commits with it, a refused one is audited after.
+        const report = await inventory.importFile({
+          ...args,
+          record: (trx, done) => recordOperatorAction(trx, { ...importAudit(args.source, done), actor: { userId: null, name: actor } }).then(() => undefined),
         });
+        if (!report.imported) await auditCommand(database.db, actor, importAudit(args.source, report));
         return report;
       },
       async retire(source) {

@@ -7,6 +7,7 @@
 //     ... the action, with trx ...
 //     await recordOperatorAction(trx, { actor, action: 'balance.adjust', target: `user:${id}`, before, after });
 //   });
+import type { ImportReport } from 'contract/inventory';
 import type { Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 
@@ -42,4 +43,19 @@ export async function recordOperatorAction(trx: Transaction<Schema>, entry: Audi
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * The audit row of an inventory import, the same whoever imports (the operator route, or the `inventory`
+ * command writing the database itself): the counts, never an exit. A refused import is audited too.
+ */
+export function importAudit(source: string, report: ImportReport): Omit<AuditEntry, 'actor'> {
+  const { imported, sync, lines, errorCount: badLines } = report;
+  return {
+    action: 'inventory.import',
+    target: `source:${source}`,
+    after: imported
+      ? { imported, sync, lines, created: report.created, updated: report.updated, reactivated: report.reactivated, retired: report.retired, badLines }
+      : { imported, sync, lines, badLines },
+  };
 }

@@ -12,7 +12,7 @@ import { errors } from '../../../../http/schemas.ts';
 import { DEFAULT_SOURCE, InventoryInputError } from '../../../../inventory/inventory.ts';
 import { auditAction, auditActor, operatorAccess } from '../../../../plugins/operator-access.ts';
 import { operatorRoutes } from '../operator-route.ts';
-import { recordOperatorAction } from '../../../../operator/audit.ts';
+import { importAudit, recordOperatorAction } from '../../../../operator/audit.ts';
 
 const FILE_TYPES = ['text/plain', 'text/csv', 'application/octet-stream'];
 
@@ -54,13 +54,7 @@ const operatorInventory: FastifyPluginAsyncTypebox = async (app) => {
           skipInvalid: query.skipInvalid === 'true',
           defaultType: query.type ?? 'datacenter',
           dryRun: query.dryRun === 'true',
-          record: (trx, done) =>
-            recordOperatorAction(trx, {
-              actor: auditActor(request),
-              action: 'inventory.import',
-              target: `source:${source}`,
-              after: { imported: true, sync: done.sync, lines: done.lines, created: done.created, updated: done.updated, reactivated: done.reactivated, retired: done.retired, badLines: done.errorCount },
-            }).then(() => undefined),
+          record: (trx, done) => recordOperatorAction(trx, { ...importAudit(source, done), actor: auditActor(request) }).then(() => undefined),
         })
         .catch((error: unknown) => {
           throw error instanceof InventoryInputError ? new HttpError(400, error.message) : error;
@@ -69,13 +63,7 @@ const operatorInventory: FastifyPluginAsyncTypebox = async (app) => {
       // A dry run writes nothing, so it is no action: no audit row, whatever it found.
       if (query.dryRun === 'true') return reply.code(report.dryRun ? 200 : 422).send(report);
       // An import wrote its audit row in its own transaction (record above); a refused one is audited too.
-      if (!report.imported) {
-        await auditAction(app, request, {
-          action: 'inventory.import',
-          target: `source:${source}`,
-          after: { imported: false, sync: report.sync, lines: report.lines, badLines: report.errorCount },
-        });
-      }
+      if (!report.imported) await auditAction(app, request, importAudit(source, report));
       const { sync, imported, lines, created, updated, retired } = report;
       logAction(request, 'import', { source, sync, imported, lines, created, updated, retired, badLines: report.errorCount });
       return reply.code(report.imported ? 200 : 422).send(report);
