@@ -11,6 +11,8 @@ import type { GatewayCounters } from '../socks5-session.ts';
 import { testConfig, type TestDatabase } from './gateway-kit.ts';
 
 export const testRedisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+/** How the tests' Redis keys start, so runs sharing one Redis can keep (or find) theirs apart. */
+const testRedisPrefix = process.env.TEST_REDIS_PREFIX?.trim() || 'private-sock5-test:';
 
 /** Where a fleet keeps its limits. */
 export type LimitStoreKind = 'postgres' | 'redis';
@@ -32,8 +34,9 @@ export interface FleetMember {
   close(): Promise<void>;
 }
 
+/** A test's own key space: TEST_REDIS_PREFIX, then a hash tag of its own (one Redis Cluster slot). */
 export function newRedisPrefix(): string {
-  return `private-sock5-test:{gateway-${randomBytes(6).toString('hex')}}:`;
+  return `${testRedisPrefix}{gateway-${randomBytes(6).toString('hex')}}:`;
 }
 
 /** Deletes a test's Redis keys. */
