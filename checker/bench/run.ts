@@ -106,7 +106,7 @@ try {
 const rate = (figures: Figures) => figures.liveOk / figures.liveSeconds;
 /** What the rest of the machine (upstreams, judge, kernel, anything else running) spent while the contender's live checks ran. */
 const othersCpu = (figures: Figures) => Math.max(0, figures.liveMachineCpuSeconds - figures.liveOwnCpuSeconds);
-const fixed = (value: number | null, digits = 0) => (value === null ? '—' : value.toFixed(digits));
+const fixed = (value: number | null, digits = 0) => (value === null || !Number.isFinite(value) ? '—' : value.toFixed(digits));
 const rows = results.map((f) => [
   f.kind,
   fixed(rate(f)),

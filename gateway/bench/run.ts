@@ -404,12 +404,14 @@ for (const row of rows) {
 const cores = availableParallelism();
 const goal = rates.microsocks!.perSecond * 1.2;
 console.log(`\nWhat authenticated connections/s ≥ 1.2× microsocks (${goal.toFixed(0)}/s) leaves the server per connection on ${cores} cores:`);
+const busyShare = (rate: RateResult) => (rate.machinePerConnection * rate.perSecond) / (cores * 1e6);
+console.log(`  (were every core busy all the time; microsocks' round kept them ${(100 * busyShare(rates.microsocks!)).toFixed(0)}% busy)`);
 for (const name of ratioNames) {
   const rate = rates[name]!;
   const others = rate.machinePerConnection - (rate.cpuPerConnection ?? 0);
   const budget = (cores * 1e6) / goal - others;
   console.log(
-    `  ${name.padEnd(14)} ${budget.toFixed(0)} µs (the rest of the machine takes ${others.toFixed(0)} µs a connection); ` +
+    `  ${name.padEnd(14)} ${budget.toFixed(0)} µs (the rest of the machine takes ${others.toFixed(0)} µs a connection; its round kept the cores ${(100 * busyShare(rate)).toFixed(0)}% busy); ` +
       `it spends ${rate.cpuPerConnection?.toFixed(0)} µs, ${rate.systemPerConnection?.toFixed(0)} µs of them in the kernel; ` +
       `microsocks spends ${rates.microsocks!.cpuPerConnection?.toFixed(0)} µs, ${rates.microsocks!.systemPerConnection?.toFixed(0)} µs in the kernel`,
   );
