@@ -27,6 +27,11 @@ export interface GatewayConfig {
   status: { host: string; port: number | null };
   /** Concurrent connections one lease may hold across all gateways; more are refused with "not allowed by ruleset". */
   maxConnectionsPerLease: number;
+  /**
+   * Slots of a busy lease a process keeps reserved in the fleet's store (shared-limits.ts), so most connections
+   * skip the store; 0: every admission asks the store, and no connection is ever refused below the cap.
+   */
+  spareSlots: number;
   /** Time a client has to finish greeting, authentication and request. */
   handshakeTimeoutMs: number;
   /** A relayed connection with no traffic either way for this long is closed. */
@@ -96,6 +101,7 @@ export function loadGatewayConfig(env: Environment = process.env): GatewayConfig
     workers: integer(env, 'GATEWAY_WORKERS', availableParallelism(), 1),
     status: { host: env.GATEWAY_STATUS_HOST || '127.0.0.1', port: env.GATEWAY_STATUS_PORT ? integer(env, 'GATEWAY_STATUS_PORT', 0, 1) : null },
     maxConnectionsPerLease: integer(env, 'GATEWAY_MAX_CONNECTIONS_PER_LEASE', 256, 1),
+    spareSlots: integer(env, 'GATEWAY_SPARE_SLOTS', 16, 0),
     handshakeTimeoutMs: integer(env, 'GATEWAY_HANDSHAKE_TIMEOUT_MS', 10_000, 100),
     idleTimeoutMs: integer(env, 'GATEWAY_IDLE_TIMEOUT_MS', 300_000, 1000),
     connectTimeoutMs: integer(env, 'GATEWAY_CONNECT_TIMEOUT_MS', 10_000, 100),

@@ -244,5 +244,5 @@ async function openLimits(options: GatewayOptions, log: Logger): Promise<Gateway
     ? await createRedisLimitBackend({ url: config.redisUrl, log, prefix: options.redisPrefix ?? `${config.redisPrefix}{gateway}:` })
     : createSqlLimitBackend(options.adapter);
   log.info({ store: config.redisUrl ? 'redis' : 'postgres' }, 'gateway: per-lease limits shared by the fleet');
-  return SharedLimits.start(backend, settings, { log, ...options.limitTimings });
+  return SharedLimits.start(backend, settings, { log, spareSlots: config.spareSlots, ...options.limitTimings });
 }

@@ -175,6 +175,43 @@ for (const backend of backends) {
         assert.equal(count(more, 'ok'), 16);
       });
 
+      test('with no spare slots (GATEWAY_SPARE_SLOTS=0) every admission asks the store and none is refused below the cap', async (t) => {
+        const prefix = newRedisPrefix();
+        t.after(() => (store === 'redis' ? dropRedisKeys(prefix) : undefined));
+        const backend = await openBackend(t, prefix);
+        let calls = 0;
+        const counted: LimitBackend = {
+          ...backend,
+          admit(...args) {
+            calls += 1;
+            return backend.admit(...args);
+          },
+          reserve(...args) {
+            calls += 1;
+            return backend.reserve(...args);
+          },
+        };
+        const timings = { heartbeatMs: 60_000, aliveMs: 60_000, timeoutMs, spareSlots: 0 };
+        const first = await SharedLimits.start(counted, settings, { log: silentLogger, ...timings });
+        const second = await SharedLimits.start(await openBackend(t, prefix), settings, { log: silentLogger, ...timings });
+        t.after(async () => {
+          await first.close();
+          await second.close();
+        });
+        const lease = nextLease++;
+        for (let i = 0; i < 5; i++) {
+          assert.equal(await first.admit(lease, '198.51.100.1', true), 'ok');
+          first.release(lease);
+        }
+        assert.equal(calls, 5, 'one store call per admission, no reservation');
+        assert.equal(await first.admit(lease, '198.51.100.1', true), 'ok');
+        // Its true count (one connection) written, whatever the releases' batches did meanwhile.
+        await first.beat();
+        // The first gateway holds one connection and nothing in reserve: the second gets all the rest of the cap.
+        const answers = await Promise.all(Array.from({ length: 300 }, () => second.admit(lease, '198.51.100.3', false)));
+        assert.equal(count(answers, 'ok'), 256 - 1);
+      });
+
       test('a heartbeat writes the gateway its true count again, mending one that went wrong', async (t) => {
         const prefix = newRedisPrefix();
         t.after(() => (store === 'redis' ? dropRedisKeys(prefix) : undefined));

@@ -54,11 +54,13 @@ export interface SharedLimitsOptions {
   aliveMs?: number;
   /** A store call that takes longer failed (default STORE_TIMEOUT_MS). */
   timeoutMs?: number;
+  /** Slots reserved per lease at most (default SPARE_SLOTS; also a sixteenth of the cap at most); 0: none. */
+  spareSlots?: number;
 }
 
 const STORE_TIMEOUT_MS = 1000;
 const FALLBACK_MS = 5000;
-/** Slots a gateway holds in reserve per lease at most (also a sixteenth of the cap at most). */
+/** Slots a gateway holds in reserve per lease at most by default (GATEWAY_SPARE_SLOTS; also a sixteenth of the cap at most). */
 const SPARE_SLOTS = 16;
 /** How long an address the store admitted to a lease is admitted again without asking it. */
 const VOUCH_MS = 1000;
@@ -123,7 +125,7 @@ export class SharedLimits implements GatewayLimits {
     this.#aliveMs = options.aliveMs ?? 15_000;
     this.#timeoutMs = options.timeoutMs ?? STORE_TIMEOUT_MS;
     this.#fallback = new MemoryLimits(settings);
-    this.#spareSlots = Math.min(SPARE_SLOTS, Math.floor(settings.maxConnectionsPerLease / 16));
+    this.#spareSlots = Math.min(options.spareSlots ?? SPARE_SLOTS, Math.floor(settings.maxConnectionsPerLease / 16));
     this.#heartbeatTimer = setInterval(() => void this.beat(), options.heartbeatMs ?? 3000);
     this.#heartbeatTimer.unref();
   }
