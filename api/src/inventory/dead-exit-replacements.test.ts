@@ -19,7 +19,7 @@ import { backends, injectWithLogin } from '../test/helpers.ts';
 import { exitConfirmedDead, outbox, recordNotifications, twoInstances } from '../test/history-kit.ts';
 import { buildInventoryApp, checkNow, importText } from '../test/inventory-kit.ts';
 import { assertBalancesEqualLedger, balanceOf, call, customer, type Customer } from '../test/market-kit.ts';
-import { fetchThrough } from '../test/socks-client.ts';
+import { fetchThroughSoon } from '../test/socks-client.ts';
 import { buyProxy, supportMember } from '../test/support-kit.ts';
 
 /** A local page that says which address each connection came from. */
@@ -32,16 +32,6 @@ async function startPage(t: TestContext) {
   }));
   return (server.address() as AddressInfo).port;
 }
-
-async function fetchSoon(proxy: string, auth: string, port: number, expected: string, timeoutMs = 5000): Promise<string | null> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const body = await fetchThrough(proxy, auth, port);
-    if (body === expected || Date.now() > deadline) return body;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 
 const replaceClick = (app: App, who: Customer, historyId: number) => call(app, who, 'POST', `/api/proxy/replace/${historyId}`);
 const replacementRows = (app: App, leaseId: number) => app.db.selectFrom('lease_replacements' as never).selectAll().where('lease_id' as never, '=', leaseId as never).execute();
@@ -71,7 +61,7 @@ for (const backend of backends) {
       const bought = await call(app, buyer, 'POST', '/api/proxy/buy', { ID: [viaA.id] });
       assert.equal(bought.statusCode, 200, bought.body);
       const [item] = bought.json<PurchaseItem[]>();
-      assert.equal(await fetchSoon(item!.PROXY, item!.SOCKS_AUTH, page, 'hello 127.0.0.2'), 'hello 127.0.0.2');
+      assert.equal(await fetchThroughSoon(item!.PROXY, item!.SOCKS_AUTH, page, 'hello 127.0.0.2'), 'hello 127.0.0.2');
       const lease = await marketDb(app.db).selectFrom('proxy_leases').select(['id']).where('user_id', '=', buyer.id).executeTakeFirstOrThrow();
       const leaseId = Number(lease.id);
       const before = await leaseOf(app, leaseId);
@@ -97,7 +87,7 @@ for (const backend of backends) {
 
       // The same port and login:pass now leave through upstream b, and b saw the connection.
       const connectionsBefore = b.connections;
-      assert.equal(await fetchSoon(item!.PROXY, item!.SOCKS_AUTH, page, 'hello 127.0.0.3'), 'hello 127.0.0.3');
+      assert.equal(await fetchThroughSoon(item!.PROXY, item!.SOCKS_AUTH, page, 'hello 127.0.0.3'), 'hello 127.0.0.3');
       assert.ok(b.connections > connectionsBefore, 'upstream b carried the connection');
 
       const history = (await call(app, buyer, 'GET', '/api/proxy/history')).json<HistoryItem[]>();

@@ -13,7 +13,7 @@ import type { HistoryItem } from 'contract/history';
 import type { ProxyListing, PurchaseItem } from 'contract/marketplace';
 import { call, customer, type Customer } from '../test/market-kit.ts';
 import { backends, injectWithLogin } from '../test/helpers.ts';
-import { fetchThrough } from '../test/socks-client.ts';
+import { fetchThrough, fetchThroughSoon } from '../test/socks-client.ts';
 import { buildInventoryApp, checkNow, importText, operatorCall } from '../test/inventory-kit.ts';
 import { inventoryDb } from './inventory-schema.ts';
 
@@ -30,15 +30,6 @@ async function startPage(t: TestContext) {
     server.close(() => resolve());
   }));
   return { port: (server.address() as AddressInfo).port, seen };
-}
-
-async function fetchSoon(proxy: string, auth: string, port: number, timeoutMs = 3000): Promise<string | null> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const body = await fetchThrough(proxy, auth, port);
-    if (body !== null || Date.now() > deadline) return body;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 for (const backend of backends) {
@@ -115,7 +106,7 @@ for (const backend of backends) {
       assert.equal(bought.statusCode, 200, bought.body);
       const [item] = bought.json<PurchaseItem[]>();
       const before = b.connections;
-      const body = await fetchSoon(item!.PROXY, item!.SOCKS_AUTH, page.port);
+      const body = await fetchThroughSoon(item!.PROXY, item!.SOCKS_AUTH, page.port);
       assert.equal(body, 'hello 127.0.0.3', 'the page saw the upstream the proxy was bought on');
       assert.ok(b.connections > before, 'upstream b carried the connection');
       assert.deepEqual(page.seen, ['127.0.0.3']);
@@ -150,7 +141,7 @@ for (const backend of backends) {
       const [lease] = (await call(app, buyer, 'GET', '/api/proxy/history')).json<HistoryItem[]>();
       const renew = await injectWithLogin(app, buyer.token, { method: 'PUT', url: '/api/proxy/autorenew', payload: { HISTORY_ID: lease!.history_id, ENABLE: 1 } });
       assert.equal(renew.statusCode, 200, renew.body);
-      assert.equal(await fetchSoon(item!.PROXY, item!.SOCKS_AUTH, page.port), 'hello 127.0.0.5');
+      assert.equal(await fetchThroughSoon(item!.PROXY, item!.SOCKS_AUTH, page.port), 'hello 127.0.0.5');
 
       // The provider's new list has neither.
       const sync = await importText(app, '', 'sync=rotating');

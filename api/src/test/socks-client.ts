@@ -54,3 +54,16 @@ export async function fetchThrough(proxy: string, socksAuth: string, targetPort:
   return response.split('\r\n\r\n').slice(1).join('\r\n\r\n');
 }
 
+/**
+ * fetchThrough, tried again every 25 ms until the answer is `expected` (by default: any answer), or the time is
+ * up (then the last answer): a gateway starts serving a new lease's port a moment after the purchase, later on
+ * a loaded machine.
+ */
+export async function fetchThroughSoon(proxy: string, socksAuth: string, targetPort: number, expected?: string, timeoutMs = 10_000): Promise<string | null> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const body = await fetchThrough(proxy, socksAuth, targetPort);
+    if ((expected === undefined ? body !== null : body === expected) || Date.now() > deadline) return body;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
