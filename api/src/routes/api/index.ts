@@ -1,6 +1,7 @@
 // The one place routes are mounted: each folder here serves the URL of its path (routes/api/users ->
-// /api/users), and every file in a folder serves that folder's URL (operator/inventory/console.ts ->
-// /api/operator/inventory/exits).
+// /api/users), and every file in a folder that is mounted here serves that folder's URL
+// (operator/inventory/console.ts -> /api/operator/inventory/exits). Files not mounted here serve nothing:
+// they hold what a folder's routes share (operator/operator-route.ts, support/ticket-input.ts).
 // The public API's files are mounted by v1/index.ts, the scope of its key check and problem details.
 // Every route requires a signed-in user unless it declares `config: { public: true }`.
 import type { FastifyPluginAsync } from 'fastify';
