@@ -150,7 +150,6 @@ process.stdout.write(
     // Until the first sample after it (within 100 ms): the whole machine's busy CPU and this process's.
     liveMachineCpuSeconds: atLiveEnd.machine,
     liveOwnCpuSeconds: atLiveEnd.own,
-    liveSampledSeconds: atLiveEnd.at / 1000,
     liveTotal: live.length,
     falsePasses: [...blackHoled, ...refused].filter((outcome) => outcome.ok).length,
     cpuSeconds: (cpu.user + cpu.system) / 1e6,

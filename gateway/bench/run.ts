@@ -194,22 +194,19 @@ function pidsOf(contender: Contender): number[] {
   return contender.pids ?? (contender.pid === null ? [] : [contender.pid]);
 }
 
-/** CPU time the contender's processes (all their threads) have used, user plus system, in microseconds. */
-function cpuMicros(contender: Contender): number {
-  return pidsOf(contender).reduce((sum, pid) => sum + processCpuMicros(pid), 0);
-}
-
-function processCpuMicros(pid: number): number {
-  const { user, system } = processCpuSeconds(pid);
-  return (user + system) * 1e6;
-}
-
-function systemMicros(contender: Contender): number {
-  return pidsOf(contender).reduce((sum, pid) => sum + processCpuSeconds(pid).system * 1e6, 0);
-}
-
-function machineBusyMicros(): number {
-  return machineBusySeconds() * 1e6;
+/**
+ * CPU time the contender's processes (all their threads) have used, in microseconds: user plus system, and
+ * the system part alone; each process's figures read once.
+ */
+function serverCpuMicros(contender: Contender): { total: number; system: number } {
+  let total = 0;
+  let system = 0;
+  for (const pid of pidsOf(contender)) {
+    const cpu = processCpuSeconds(pid);
+    total += (cpu.user + cpu.system) * 1e6;
+    system += cpu.system * 1e6;
+  }
+  return { total, system };
 }
 
 async function connectionRate(
@@ -218,9 +215,8 @@ async function connectionRate(
   seconds: number,
 ): Promise<RateResult> {
   const serves = contender.pid !== null && contender.socksPort !== null;
-  const cpuBefore = serves ? cpuMicros(contender) : null;
-  const systemBefore = serves ? systemMicros(contender) : 0;
-  const machineBefore = machineBusyMicros();
+  const cpuBefore = serves ? serverCpuMicros(contender) : null;
+  const machineBefore = machineBusySeconds();
   const deadline = performance.now() + seconds * 1000;
   const firstByte: number[] = [];
   let completed = 0;
@@ -237,9 +233,10 @@ async function connectionRate(
   const elapsed = (performance.now() - started) / 1000;
   firstByte.sort((a, b) => a - b);
   const at = (q: number) => firstByte[Math.min(firstByte.length - 1, Math.floor(q * firstByte.length))] ?? 0;
-  const cpuPerConnection = cpuBefore === null ? null : (cpuMicros(contender) - cpuBefore) / completed;
-  const systemPerConnection = cpuBefore === null ? null : (systemMicros(contender) - systemBefore) / completed;
-  const machinePerConnection = (machineBusyMicros() - machineBefore) / completed;
+  const cpuAfter = cpuBefore === null ? null : serverCpuMicros(contender);
+  const cpuPerConnection = cpuAfter === null ? null : (cpuAfter.total - cpuBefore!.total) / completed;
+  const systemPerConnection = cpuAfter === null ? null : (cpuAfter.system - cpuBefore!.system) / completed;
+  const machinePerConnection = ((machineBusySeconds() - machineBefore) * 1e6) / completed;
   return { perSecond: completed / elapsed, p50: at(0.5), p99: at(0.99), cpuPerConnection, systemPerConnection, machinePerConnection };
 }
 
