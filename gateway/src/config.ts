@@ -1,6 +1,7 @@
 // The gateway's only reader of the environment. Everything else receives a typed GatewayConfig, so tests
 // and the API (which runs the gateway in-process on embedded defaults) pass whatever settings they need.
 import { availableParallelism } from 'node:os';
+import { SPARE_SLOTS } from './shared-limits.ts';
 
 export interface PortRange {
   first: number;
@@ -101,7 +102,7 @@ export function loadGatewayConfig(env: Environment = process.env): GatewayConfig
     workers: integer(env, 'GATEWAY_WORKERS', availableParallelism(), 1),
     status: { host: env.GATEWAY_STATUS_HOST || '127.0.0.1', port: env.GATEWAY_STATUS_PORT ? integer(env, 'GATEWAY_STATUS_PORT', 0, 1) : null },
     maxConnectionsPerLease: integer(env, 'GATEWAY_MAX_CONNECTIONS_PER_LEASE', 256, 1),
-    spareSlots: integer(env, 'GATEWAY_SPARE_SLOTS', 16, 0),
+    spareSlots: integer(env, 'GATEWAY_SPARE_SLOTS', SPARE_SLOTS, 0),
     handshakeTimeoutMs: integer(env, 'GATEWAY_HANDSHAKE_TIMEOUT_MS', 10_000, 100),
     idleTimeoutMs: integer(env, 'GATEWAY_IDLE_TIMEOUT_MS', 300_000, 1000),
     connectTimeoutMs: integer(env, 'GATEWAY_CONNECT_TIMEOUT_MS', 10_000, 100),

@@ -61,7 +61,7 @@ export interface SharedLimitsOptions {
 const STORE_TIMEOUT_MS = 1000;
 const FALLBACK_MS = 5000;
 /** Slots a gateway holds in reserve per lease at most by default (GATEWAY_SPARE_SLOTS; also a sixteenth of the cap at most). */
-const SPARE_SLOTS = 16;
+export const SPARE_SLOTS = 16;
 /** How long an address the store admitted to a lease is admitted again without asking it. */
 const VOUCH_MS = 1000;
 /** Addresses remembered as admitted per lease at most. */
