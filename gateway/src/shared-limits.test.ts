@@ -7,7 +7,7 @@ import { dropRedisKeys, newRedisPrefix, testRedisUrl, type LimitStoreKind } from
 import { MemoryLimits, type Admission, type LimitSettings } from './limits.ts';
 import { silentLogger, type Logger } from './logger.ts';
 import { createRedisLimitBackend } from './redis-limits.ts';
-import { SharedLimits, type LimitBackend } from './shared-limits.ts';
+import { SharedLimits, type LimitBackend, type SharedLimitsOptions } from './shared-limits.ts';
 import { createSqlLimitBackend } from './sql-limits.ts';
 import { backends, openTestDatabase, type TestDatabase } from './test/gateway-kit.ts';
 
@@ -82,16 +82,18 @@ for (const backend of backends) {
       // PGlite answers one query at a time: a burst of 300 must not be taken for a store that is down.
       const timeoutMs = 15_000;
 
-      async function twoGateways(t: TestContext, options = { heartbeatMs: 3000, aliveMs: 15_000, timeoutMs }) {
+      /** Two gateways on one store; `calls` counts the first one's store round trips. */
+      async function twoGateways(t: TestContext, options: Omit<SharedLimitsOptions, 'log'> = { heartbeatMs: 3000, aliveMs: 15_000, timeoutMs }) {
         const prefix = newRedisPrefix();
         t.after(() => (store === 'redis' ? dropRedisKeys(prefix) : undefined));
-        const first = await SharedLimits.start(await openBackend(t, prefix), settings, { log: silentLogger, ...options });
+        const { backend: counted, calls } = countingCalls(await openBackend(t, prefix));
+        const first = await SharedLimits.start(counted, settings, { log: silentLogger, ...options });
         const second = await SharedLimits.start(await openBackend(t, prefix), settings, { log: silentLogger, ...options });
         t.after(async () => {
           await first.close();
           await second.close();
         });
-        return { first, second, prefix };
+        return { first, second, prefix, calls };
       }
 
       test('two gateways asking at once get exactly 256 admissions of one lease between them', async (t) => {
@@ -146,16 +148,7 @@ for (const backend of backends) {
       });
 
       test('the next connections of a lease take slots reserved ahead, without the store; within half the cap, handed back unused', async (t) => {
-        const prefix = newRedisPrefix();
-        t.after(() => (store === 'redis' ? dropRedisKeys(prefix) : undefined));
-        const { backend: counted, calls } = countingCalls(await openBackend(t, prefix));
-        const timings = { heartbeatMs: 60_000, aliveMs: 60_000, timeoutMs };
-        const first = await SharedLimits.start(counted, settings, { log: silentLogger, ...timings });
-        const second = await SharedLimits.start(await openBackend(t, prefix), settings, { log: silentLogger, ...timings });
-        t.after(async () => {
-          await first.close();
-          await second.close();
-        });
+        const { first, second, calls } = await twoGateways(t, { heartbeatMs: 60_000, aliveMs: 60_000, timeoutMs });
         const lease = nextLease++;
         assert.equal(await first.admit(lease, '198.51.100.1', true), 'ok');
         assert.equal(calls(), 2, 'the admission and one reservation');
@@ -181,16 +174,7 @@ for (const backend of backends) {
       });
 
       test('with no spare slots (GATEWAY_SPARE_SLOTS=0) every admission asks the store and none is refused below the cap', async (t) => {
-        const prefix = newRedisPrefix();
-        t.after(() => (store === 'redis' ? dropRedisKeys(prefix) : undefined));
-        const { backend: counted, calls } = countingCalls(await openBackend(t, prefix));
-        const timings = { heartbeatMs: 60_000, aliveMs: 60_000, timeoutMs, spareSlots: 0 };
-        const first = await SharedLimits.start(counted, settings, { log: silentLogger, ...timings });
-        const second = await SharedLimits.start(await openBackend(t, prefix), settings, { log: silentLogger, ...timings });
-        t.after(async () => {
-          await first.close();
-          await second.close();
-        });
+        const { first, second, calls } = await twoGateways(t, { heartbeatMs: 60_000, aliveMs: 60_000, timeoutMs, spareSlots: 0 });
         const lease = nextLease++;
         for (let i = 0; i < 5; i++) {
           assert.equal(await first.admit(lease, '198.51.100.1', true), 'ok');
