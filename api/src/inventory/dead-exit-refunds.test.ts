@@ -18,16 +18,7 @@ import { exitConfirmedDead, outbox, recordNotifications, twoInstances } from '..
 import { buildInventoryApp, importText } from '../test/inventory-kit.ts';
 import { assertBalancesEqualLedger, balanceOf, call, customer, type Customer } from '../test/market-kit.ts';
 import { agePurchase, buyProxy, supportMember } from '../test/support-kit.ts';
-
-async function waitFor<T>(what: string, probe: () => Promise<T | false>, timeoutMs: number): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== false) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+import { waitFor } from '../test/wait.ts';
 
 
 async function openRefundTicket(app: App, who: Customer, historyId: number): Promise<Ticket> {

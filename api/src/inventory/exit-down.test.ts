@@ -11,16 +11,7 @@ import { backends } from '../test/helpers.ts';
 import { outbox, recordNotifications } from '../test/history-kit.ts';
 import { buildInventoryApp, importText } from '../test/inventory-kit.ts';
 import { call, customer } from '../test/market-kit.ts';
-
-async function waitFor<T>(what: string, probe: () => Promise<T | false>, timeoutMs: number): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== false) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+import { waitFor } from '../test/wait.ts';
 
 for (const backend of backends) {
   describe(`an exit that dies while leased (${backend})`, () => {

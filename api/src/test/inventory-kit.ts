@@ -9,6 +9,7 @@ import { startEmbeddedGateway, type EmbeddedDatabase } from 'gateway/embedded';
 import type { App } from '../app.ts';
 import type { InventoryChecker } from '../plugins/inventory.ts';
 import { build, openTestDatabase, testEnvironment, type Backend, type TestDatabase } from './helpers.ts';
+import { testLeasePorts } from './lease-ports.ts';
 
 export interface InventoryApp {
   app: App;
@@ -31,14 +32,10 @@ export interface InventoryAppOptions {
   schedule?: { intervalMs: number; pollMs: number; uptimeRefreshMs?: number; environment?: Record<string, string> };
 }
 
-let portBlock = 0;
-
 export async function buildInventoryApp(t: TestContext, backend: Backend, options: InventoryAppOptions = {}): Promise<InventoryApp> {
   const database = await openTestDatabase(backend);
   const log: string[] = [];
-  // A block of lease ports per app, away from the product's and the other suites' ranges.
-  const first = 41_000 + ((process.pid * 7 + portBlock++ * 50) % 900);
-  const gatewayPorts = { first, last: first + 49 };
+  const gatewayPorts = testLeasePorts(50);
   const environment = {
     GATEWAY_PUBLIC_HOST: '127.0.0.1',
     GATEWAY_PORT_RANGE: `${gatewayPorts.first}-${gatewayPorts.last}`,

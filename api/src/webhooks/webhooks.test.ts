@@ -17,6 +17,7 @@ import { backends, build, injectWithLogin } from '../test/helpers.ts';
 import { exitConfirmedDead, outbox } from '../test/history-kit.ts';
 import { customer, type Customer } from '../test/market-kit.ts';
 import { buyProxy } from '../test/support-kit.ts';
+import { waitFor } from '../test/wait.ts';
 
 interface Received {
   eventId: string;
@@ -71,14 +72,6 @@ async function addEndpoint(app: App, who: Customer, url: string, events: string[
   return created.json<CreateWebhookResponse>();
 }
 
-
-async function waitFor(what: string, probe: () => boolean, timeoutMs = 5000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!probe()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 const minutes = (n: number) => new Date(Date.now() + n * 60_000);
 

@@ -8,16 +8,17 @@ import { marketDb } from '../../../marketplace/market-schema.ts';
 import { call, customer } from '../../../test/market-kit.ts';
 import { appWithGateway, servePage } from '../../../test/gateway-behind-api.ts';
 import { backends, build } from '../../../test/helpers.ts';
-import { fetchThrough } from '../../../test/socks-client.ts';
+import { testLeasePorts } from '../../../test/lease-ports.ts';
+import { fetchThrough, fetchThroughSoon } from '../../../test/socks-client.ts';
 
-const PORT_RANGE = { first: 40_000, last: 40_999 };
 const PAGE = 'fetched through the gateway';
 
 for (const backend of backends) {
   describe(`SOCKS5 gateway behind the API on ${backend}`, () => {
     it('a proxy bought through the API fetches a page at the endpoint it returned; its usage is reported', async (t) => {
       const pagePort = await servePage(t, PAGE);
-      const { app, gateway } = await appWithGateway(t, backend, { portRange: PORT_RANGE, inventorySize: 50 });
+      const portRange = testLeasePorts(50);
+      const { app, gateway } = await appWithGateway(t, backend, { portRange, inventorySize: 50 });
 
       const alice = await customer(app, 10_000);
       const bob = await customer(app, 10_000);
@@ -28,18 +29,12 @@ for (const backend of backends) {
       const [item] = bought.json<PurchaseItem[]>();
       assert.ok(item);
       assert.equal(item.PROXY, `127.0.0.1:${item.PORT}`);
-      assert.ok(item.PORT >= PORT_RANGE.first && item.PORT <= PORT_RANGE.last);
+      assert.ok(item.PORT >= portRange.first && item.PORT <= portRange.last);
       const [own] = (await call(app, alice, 'GET', '/api/proxy/my')).json<OwnProxy[]>();
       assert.deepEqual(own, { proxy: item.PROXY, socks_auth: item.SOCKS_AUTH });
 
       // The gateway hears of the purchase (NOTIFY) and opens the lease's port within moments.
-      let body: string | null = null;
-      const deadline = Date.now() + 2000;
-      while (body === null && Date.now() < deadline) {
-        body = await fetchThrough(own.proxy, own.socks_auth, pagePort);
-        if (body === null) await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      assert.equal(body, PAGE);
+      assert.equal(await fetchThroughSoon(own.proxy, own.socks_auth, pagePort), PAGE);
       const [login] = own.socks_auth.split(':');
       assert.equal(await fetchThrough(own.proxy, `${login}:wrong1`, pagePort), null, 'a wrong password is refused');
 

@@ -6,24 +6,17 @@ import type { OwnProxy, ProxyListing } from 'contract/marketplace';
 import { call, customer } from '../../../../test/market-kit.ts';
 import { appWithGateway, servePage } from '../../../../test/gateway-behind-api.ts';
 import { backends, injectWithLogin, register } from '../../../../test/helpers.ts';
+import { testLeasePorts } from '../../../../test/lease-ports.ts';
 import { fetchThrough } from '../../../../test/socks-client.ts';
+import { waitFor } from '../../../../test/wait.ts';
 
-const PORT_RANGE = { first: 40_500, last: 40_599 };
 const PAGE = 'through the gateway';
-
-async function eventually(probe: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 3000;
-  while (!(await probe())) {
-    if (Date.now() > deadline) assert.fail(what);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 for (const backend of backends) {
   describe(`a disabled account at the gateway on ${backend}`, () => {
     it('its leases are refused at once; enabled again, they work', async (t) => {
       const pagePort = await servePage(t, PAGE);
-      const { app } = await appWithGateway(t, backend, { portRange: PORT_RANGE, inventorySize: 20 });
+      const { app } = await appWithGateway(t, backend, { portRange: testLeasePorts(20), inventorySize: 20 });
 
       const op = await register(app);
       await app.operatorRoles.grant(op.username);
@@ -40,17 +33,17 @@ for (const backend of backends) {
       }
       const [aliceProxy, bobProxy] = own as [OwnProxy, OwnProxy];
       const works = async (proxy: OwnProxy) => (await fetchThrough(proxy.proxy, proxy.socks_auth, pagePort)) === PAGE;
-      await eventually(() => works(aliceProxy), "alice's lease never worked");
-      await eventually(() => works(bobProxy), "bob's lease never worked");
+      await waitFor("alice's lease to work", () => works(aliceProxy));
+      await waitFor("bob's lease to work", () => works(bobProxy));
 
       const disable = (disabled: boolean) =>
         injectWithLogin(app, opToken, { method: 'POST', url: `/api/operator/customers/${alice.id}/disabled`, payload: { disabled, reason: 'abuse report' } });
       assert.equal((await disable(true)).statusCode, 200);
-      await eventually(async () => !(await works(aliceProxy)), "a disabled account's lease still carries traffic");
+      await waitFor("the disabled account's lease to stop carrying traffic", async () => !(await works(aliceProxy)));
       assert.equal(await works(bobProxy), true, "another customer's lease is untouched");
 
       assert.equal((await disable(false)).statusCode, 200);
-      await eventually(() => works(aliceProxy), 'the lease did not come back when the account was enabled');
+      await waitFor('the lease to work again once the account is enabled', () => works(aliceProxy));
     });
   });
 }

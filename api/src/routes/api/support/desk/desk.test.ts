@@ -14,6 +14,7 @@ import { marketDb } from '../../../../marketplace/market-schema.ts';
 import { buildSupport, buyProxy, call, customer, supportMember, supportRowCounts, type Customer } from '../../../../test/support-kit.ts';
 import { refundReference } from '../../../../support/refunds.ts';
 import { backends } from '../../../../test/helpers.ts';
+import { waitFor } from '../../../../test/wait.ts';
 
 async function openTicket(app: App, who: Customer, body: object = { category: 'General', text: 'Help please' }): Promise<Ticket> {
   const response = await call(app, who, 'POST', '/api/support/ticket', body);
@@ -44,14 +45,6 @@ function record(socket: Socket, event: string): unknown[] {
   const seen: unknown[] = [];
   socket.on(event, (payload: unknown) => seen.push(payload));
   return seen;
-}
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 for (const backend of backends) {
@@ -121,12 +114,12 @@ for (const backend of backends) {
       await new Promise((resolve) => setTimeout(resolve, 200));
 
       const ticket = await openTicket(app, alice);
-      await until(() => aliceSeen.length === 1 && staffSeen.length === 1, 'the new ticket event');
+      await waitFor('the new ticket event', () => aliceSeen.length === 1 && staffSeen.length === 1);
       assert.deepEqual(staffSeen[0], { ticketId: ticket._id });
 
       const reply = await call(app, staff, 'POST', '/api/support/desk/message', { ticketId: ticket._id, text: '  We are on it  ' });
       assert.equal(reply.statusCode, 201, reply.body);
-      await until(() => aliceSeen.length === 2 && staffSeen.length === 2, 'the reply event');
+      await waitFor('the reply event', () => aliceSeen.length === 2 && staffSeen.length === 2);
       assert.deepEqual(aliceSeen[1], { ticketId: ticket._id });
       assert.equal(bobSeen.length, 0, 'other customers hear nothing');
 
@@ -163,7 +156,7 @@ for (const backend of backends) {
       assert.equal(body.ticket.refund?.amount, priceCents / 100);
       assert.match(body.ticket.messages.at(-1)?.text ?? '', /refund of \$\d+\.\d{2} .* credited/);
       assert.equal(await balanceOf(app, alice.id), before + priceCents);
-      await until(() => balanceEvents.length > 0, 'the balance event');
+      await waitFor('the balance event', () => balanceEvents.length > 0);
 
       const rows = await app.db.selectFrom('ledger').selectAll().where('user_id', '=', alice.id).where('kind', '=', 'refund').execute();
       assert.equal(rows.length, 1);
