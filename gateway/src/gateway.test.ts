@@ -6,7 +6,8 @@ import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import { SocksClient } from 'socks';
 import { createExitCredentialSealer } from './exit-credentials.ts';
-import type { Gateway } from './gateway.ts';
+import { startGateway, type Gateway } from './gateway.ts';
+import type { SqlAdapter } from './sql-adapter.ts';
 import { startStaticSocksServer } from './static-server.ts';
 import {
   backends,
@@ -19,6 +20,7 @@ import {
   startEchoTarget,
   startHttpTarget,
   startTestGateway,
+  testConfig,
   waitForPort,
   waitUntil,
   type TestDatabase,
@@ -246,6 +248,31 @@ for (const backend of backends) {
       } finally {
         await second.close();
         gateway = await startTestGateway(database);
+      }
+    });
+
+    test('a lease whose own re-read fails is picked up by a full re-read at once, not at the next period', async () => {
+      const adapter = database.adapter();
+      let failures = 0;
+      // The first read of one lease after its notification fails, as on a dropped database connection.
+      const flaky: SqlAdapter = {
+        query<R>(text: string, params?: readonly unknown[]) {
+          if (failures === 0 && text.includes('l.id = $3')) {
+            failures += 1;
+            return Promise.reject(new Error('connection terminated'));
+          }
+          return adapter.query<R>(text, params);
+        },
+        listen: (channel, onPayload, onGap) => adapter.listen(channel, onPayload, onGap),
+        close: () => adapter.close(),
+      };
+      const second = await startGateway({ config: testConfig({ resyncMs: 600_000 }), adapter: flaky });
+      try {
+        const lease = await createLease(database);
+        await waitUntil(() => second.directory.get(lease.id) !== undefined);
+        assert.equal(failures, 1);
+      } finally {
+        await second.close();
       }
     });
 

@@ -82,6 +82,8 @@ export class LeaseDirectory {
   readonly #pending = new Map<number, number>();
   #resyncTimer: NodeJS.Timeout | null = null;
   #resyncing: Promise<void> | null = null;
+  /** A full re-read asked for while one was under way: it runs once that one ends. */
+  #resyncAgain: Promise<void> | null = null;
   #unlisten: (() => Promise<void>) | null = null;
   #stopped = false;
 
@@ -120,17 +122,29 @@ export class LeaseDirectory {
     this.#timers.clear();
     await this.#unlisten?.();
     await this.#resyncing?.catch(() => {});
+    await this.#resyncAgain?.catch(() => {});
   }
 
-  /** Re-reads every active lease and reconciles. */
+  /**
+   * Re-reads every active lease and reconciles. Asked while a re-read is under way, it runs once more after
+   * that one: the read under way may have started before the change the caller knows of.
+   */
   resync(): Promise<void> {
-    this.#resyncing ??= this.#resync().finally(() => {
+    if (this.#resyncing) {
+      this.#resyncAgain ??= this.#resyncing.then(() => {
+        this.#resyncAgain = null;
+        return this.resync();
+      });
+      return this.#resyncAgain;
+    }
+    this.#resyncing = this.#resync().finally(() => {
       this.#resyncing = null;
     });
     return this.#resyncing;
   }
 
   async #resync(): Promise<void> {
+    if (this.#stopped) return;
     const started = this.#epoch;
     const { first, last } = this.#options.portRange;
     let rows: LeaseRow[];
@@ -181,6 +195,13 @@ export class LeaseDirectory {
       ]);
     } catch (error) {
       this.#options.log.error({ err: error, leaseId: id }, 'gateway: reading a lease failed');
+      // The change is still unknown here: drop the marks that would make a full re-read pass this lease by,
+      // and ask for one now rather than at the next period.
+      if (this.#pending.get(id) === epoch) {
+        this.#pending.delete(id);
+        this.#touched.delete(id);
+        void this.resync();
+      }
       return;
     }
     if (this.#stopped || this.#pending.get(id) !== epoch) return;
@@ -197,6 +218,7 @@ export class LeaseDirectory {
       await Promise.all(rows.map((row) => this.reload(Number(row.id))));
     } catch (error) {
       this.#options.log.error({ err: error, listingId }, 'gateway: reading a listing failed');
+      void this.resync();
     }
   }
 
