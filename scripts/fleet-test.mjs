@@ -46,8 +46,9 @@ let exitCode = 0;
 try {
   const started = await run(process.execPath, ['scripts/fleet.mjs', 'start', '--test', '--fresh']);
   if (started.code !== 0) throw new Error('the fleet did not start');
-  const playwright = (specs, extra) =>
-    run(process.execPath, [join(root, 'e2e', 'node_modules', '@playwright', 'test', 'cli.js'), 'test', ...specs, '--reporter=./support/skip-reasons-reporter.ts,list', `--output=${join(fleetDir, 'test-results')}`], {
+  // Each run keeps its own results: Playwright empties its output folder when it starts.
+  const playwright = (specs, extra, output) =>
+    run(process.execPath, [join(root, 'e2e', 'node_modules', '@playwright', 'test', 'cli.js'), 'test', ...specs, '--reporter=./support/skip-reasons-reporter.ts,list', `--output=${join(fleetDir, 'test-results', output)}`], {
       cwd: join(root, 'e2e'),
       env: {
         ...env,
@@ -59,11 +60,11 @@ try {
       },
     });
   console.log(`\n--- e2e through the fleet's balancer: ${FLEET_E2E_SPECS.join(' ')} ---`);
-  const suite = await playwright(FLEET_E2E_SPECS, {});
+  const suite = await playwright(FLEET_E2E_SPECS, {}, 'subset');
   count(suite.output);
   // Last: it kills part of the fleet.
   console.log('\n--- fault test: one API instance and one gateway process killed mid-run ---');
-  const fault = await playwright(['tests/fleet-fault.spec.ts'], { E2E_FLEET_STATE: join(fleetDir, 'fleet.json') });
+  const fault = await playwright(['tests/fleet-fault.spec.ts'], { E2E_FLEET_STATE: join(fleetDir, 'fleet.json') }, 'fault');
   count(fault.output);
   if (suite.code !== 0 || fault.code !== 0) exitCode = 1;
 } catch (error) {

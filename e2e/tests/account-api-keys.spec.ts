@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
+import { expectNoSidewaysScroll } from '../support/layout.ts';
 import { createCustomer, signIn } from '../support/session.ts';
 import { target } from '../support/target.ts';
 
@@ -45,7 +46,7 @@ for (const view of [
     const key = ((await shown.textContent()) ?? '').trim();
     expect(key.length).toBeGreaterThan(20);
     expect(await blockingViolations(page)).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectNoSidewaysScroll(page);
 
     // A real call with the key (not the session): the balance.
     const balance = await request.get('/api/v1/balance', { headers: { Authorization: `Bearer ${key}` } });

@@ -116,7 +116,7 @@ test('one API instance and one gateway process killed mid-run: customers carry o
 
     // Connections through the proxy until both gateways hold some (the kernel spreads them over the two).
     const [gateway1, gateway2] = [role('gateway1'), role('gateway2')];
-    await expect.poll(async () => relay(host, Number(port), lease!.socks_auth, echoPort).then((socket) => (socket.destroy(), true), () => false), { timeout: 10_000 }).toBe(true);
+    await expect.poll(async () => relay(host, Number(port), lease!.socks_auth, echoPort).then((socket) => (socket.destroy(), true), () => false), { timeout: 20_000 }).toBe(true);
     for (let i = 0; i < 40 && (sockets.length < 12 || (await openConnections(gateway1)) === 0 || (await openConnections(gateway2)) === 0); i++) {
       sockets.push(await relay(host, Number(port), lease!.socks_auth, echoPort));
     }

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
+import { expectNoSidewaysScroll } from '../support/layout.ts';
 import { topUpThroughSandbox } from '../support/sandbox-payments.ts';
 import { createCustomer, signIn, type Customer } from '../support/session.ts';
 
@@ -27,10 +28,6 @@ async function blockingViolations(page: Page) {
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.length})`);
 }
 
-/** Nothing on the page is wider than the viewport (the table scrolls inside its own box). */
-async function pageFitsViewport(page: Page) {
-  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-}
 
 async function history(request: APIRequestContext, customer: Customer): Promise<HistoryItem[]> {
   return (await (await request.get('/api/proxy/history', { headers: { Authorization: `Bearer ${customer.token}` } })).json()) as HistoryItem[];
@@ -70,7 +67,7 @@ test(
     await expect(page.getByTestId('history-details-hint')).toHaveText('Click on Proxy to view details');
     const panel = page.getByRole('complementary', { name: 'Proxy details' });
     await expect(panel).toHaveCount(0);
-    expect(await pageFitsViewport(page)).toBe(true);
+    await expectNoSidewaysScroll(page);
     expect(await blockingViolations(page)).toEqual([]);
 
     await row.getByRole('cell').nth(7).click();
@@ -114,13 +111,13 @@ test('/history on a 390 px phone: the table scrolls inside its box, details open
   await page.goto('/history');
   const row = page.getByTestId('history-row').first();
   await expect(row).toContainText(item.real_ip);
-  expect(await pageFitsViewport(page)).toBe(true);
+  await expectNoSidewaysScroll(page);
   expect(await blockingViolations(page)).toEqual([]);
 
   await row.getByRole('cell').nth(1).click();
   const dialog = page.getByRole('dialog', { name: new RegExp(item.real_ip.replaceAll('.', '\\.')) });
   await expect(dialog.getByRole('checkbox', { name: 'Autorenew proxy each day' })).toBeVisible();
   await expect(dialog.getByRole('region', { name: 'Blacklists' })).toBeVisible();
-  expect(await pageFitsViewport(page)).toBe(true);
+  await expectNoSidewaysScroll(page);
   expect(await blockingViolations(page)).toEqual([]);
 });

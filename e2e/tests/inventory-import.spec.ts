@@ -68,7 +68,7 @@ test('an operator imports three upstreams while the portal runs, checks them, an
     expect(copied).not.toContain('Upstream-Pass');
 
     const port = (site.address() as AddressInfo).port;
-    await expect(async () => expect(await fetchThroughProxy(copied, port)).toBe('page fetched through an imported exit')).toPass({ timeout: 5000 });
+    await expect(async () => expect(await fetchThroughProxy(copied, port)).toBe('page fetched through an imported exit')).toPass({ timeout: 20_000 });
     expect(seen).toEqual(['127.0.0.3']);
     // Sold once: no longer offered to anyone.
     await page.getByRole('searchbox', { name: 'Search the catalogue' }).fill('127.0.0.');

@@ -165,7 +165,7 @@ test('a proxy bought in the browser fetches a page with the string copied from M
     expect(copied).toMatch(CREDENTIAL);
     const port = (server.address() as AddressInfo).port;
     // The gateway hears of the purchase within a second; until then the port may not be open yet.
-    await expect(async () => expect(await fetchThroughProxy(copied, port)).toBe(body)).toPass({ timeout: 5000 });
+    await expect(async () => expect(await fetchThroughProxy(copied, port)).toBe(body)).toPass({ timeout: 20_000 });
   } finally {
     server.close();
   }

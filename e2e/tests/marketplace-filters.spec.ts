@@ -2,6 +2,7 @@
 // behind a button on a phone, and sorting by uptime at every width.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
+import { expectNoSidewaysScroll } from '../support/layout.ts';
 import { createCustomer, signIn, type Customer } from '../support/session.ts';
 
 interface Listing {
@@ -84,7 +85,7 @@ test('on a phone the filters fold behind a button that counts them; desktop show
   await page.getByRole('button', { name: 'Filters · 1 active' }).click();
   await expect(page.getByRole('checkbox', { name: 'Residential only proxies' })).toHaveCount(0);
   await expect(page.getByRole('textbox', { name: 'Filter City' })).toBeHidden();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectNoSidewaysScroll(page);
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await expect(page.getByRole('button', { name: /^Filters/ })).toHaveCount(0);
@@ -116,7 +117,7 @@ for (const width of [390, 1280, 1440]) {
       await expect(uptime).toBeVisible();
       await expect(uptime).toHaveText(/^(\d{1,3}\.\d%|—)$/);
     }
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectNoSidewaysScroll(page);
     const scroller = page.getByTestId('proxy-table-scroller');
     expect(await scroller.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
   });

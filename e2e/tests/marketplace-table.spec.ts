@@ -5,6 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
+import { expectNoSidewaysScroll } from '../support/layout.ts';
 import { topUpThroughSandbox } from '../support/sandbox-payments.ts';
 import { createCustomer, signIn, type Customer } from '../support/session.ts';
 
@@ -50,10 +51,6 @@ async function openState(page: Page, state: { state: string }) {
   await expect(page.getByTestId('proxy-row').first()).toBeVisible();
 }
 
-/** No element makes the document wider than the window. */
-async function documentFits(page: Page) {
-  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-}
 
 async function rowIp(page: Page, index: number): Promise<string> {
   return ((await page.getByTestId('proxy-row').nth(index).getByRole('cell').first().textContent()) ?? '').trim();
@@ -80,16 +77,16 @@ for (const width of [360, 390, 768, 1280, 1440]) {
     await signIn(page, customer);
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: 'Proxy marketplace' })).toBeVisible();
-    expect(await documentFits(page)).toBe(true);
+    await expectNoSidewaysScroll(page);
     await openState(page, state);
-    expect(await documentFits(page)).toBe(true);
+    await expectNoSidewaysScroll(page);
 
     const scroller = page.getByTestId('proxy-table-scroller');
     if (width >= 768) {
       const ip = await rowIp(page, 0);
       await page.getByTestId('proxy-row').first().click();
       await expect(page.getByRole('complementary', { name: `Proxy ${ip}` })).toBeVisible();
-      expect(await documentFits(page)).toBe(true);
+      await expectNoSidewaysScroll(page);
     }
     if (width >= 1280) {
       // Every column is in view inside the table: nothing to scroll sideways, nothing cut.
@@ -159,7 +156,7 @@ test('on a phone, choosing a state folds the region list and brings its results 
       return box.top >= 0 && box.bottom <= window.innerHeight;
     }))
     .toBe(true);
-  expect(await documentFits(page)).toBe(true);
+  await expectNoSidewaysScroll(page);
   // Reopening the tab keeps the choice.
   await page.getByRole('button', { name: /^USA \(\d+\)$/ }).click();
   await expect(choice).toHaveAttribute('aria-pressed', 'true');

@@ -51,7 +51,7 @@ test('an operator imports exits after checking the file, and watches them become
     // The checker checks new exits (the scheduled one soon, here also at once from the command line): they go
     // online and the open page follows.
     await expect(async () => expect(await inventory('check', '--source', 'e2e-console')).toMatch(/: 2 passed, 0 failed\./)).toPass({ timeout: 20_000 });
-    await expect(page.getByTestId('exits-online')).toHaveText((online + 2).toLocaleString('en-US'), { timeout: 15_000 });
+    await expect(page.getByTestId('exits-online')).toHaveText((online + 2).toLocaleString('en-US'));
     await expect(page.getByTestId('exits-unchecked')).toHaveText(unchecked.toLocaleString('en-US'));
 
     // The exit's own page: online, its first check in the history, where it leaves from.
@@ -65,13 +65,13 @@ test('an operator imports exits after checking the file, and watches them become
 
     // Changed elsewhere (the command retires the source): the open page says so without any click of its own.
     expect(await inventory('retire', 'e2e-console')).toContain('Retired 2 exits of source "e2e-console".');
-    await expect(page.getByTestId('exit-state')).toHaveText('retired', { timeout: 15_000 });
+    await expect(page.getByTestId('exit-state')).toHaveText('retired');
     await expect(page.getByTestId('exit-transitions')).toContainText('online → retired');
     // Restored by hand from the console: checked again before it is sold.
     await page.getByRole('button', { name: `Restore 127.0.0.1:${upstreams[1]!.port}` }).click();
     await expect(page.getByTestId('exit-state')).not.toHaveText('retired');
     await page.getByRole('link', { name: 'Back' }).click();
-    await expect(page.getByTestId('exits-retired')).toHaveText((retiredBefore + 1).toLocaleString('en-US'), { timeout: 15_000 });
+    await expect(page.getByTestId('exits-retired')).toHaveText((retiredBefore + 1).toLocaleString('en-US'));
     expect(await page.evaluate(() => (window as unknown as { noReloadMark?: boolean }).noReloadMark)).toBe(true);
   } finally {
     for (const upstream of upstreams) upstream.process.kill();

@@ -30,7 +30,7 @@ test('activity in one tab keeps the other tab signed in; once both are idle, bot
         await busy.mouse.move(150, 250);
         return busy.evaluate(() => Number(localStorage.getItem('last-activity-at')));
       },
-      { timeout: 15_000 },
+      { timeout: 20_000 },
     )
     .toBeGreaterThan(watchStarted);
 
