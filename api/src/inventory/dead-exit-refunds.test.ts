@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { startUpstream } from 'checker/test-kit';
+import { startUpstream, waitFor } from 'checker/test-kit';
 import type { ProxyListing, PurchaseItem } from 'contract/marketplace';
 import type { Ticket } from 'contract/support';
 import type { App } from '../app.ts';
@@ -18,7 +18,6 @@ import { exitConfirmedDead, outbox, recordNotifications, twoInstances } from '..
 import { buildInventoryApp, importText } from '../test/inventory-kit.ts';
 import { assertBalancesEqualLedger, balanceOf, call, customer, type Customer } from '../test/market-kit.ts';
 import { agePurchase, buyProxy, supportMember } from '../test/support-kit.ts';
-import { waitFor } from '../test/wait.ts';
 
 
 async function openRefundTicket(app: App, who: Customer, historyId: number): Promise<Ticket> {

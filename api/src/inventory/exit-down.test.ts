@@ -3,7 +3,7 @@
 // market; the customer gets a `down` lease event and a mail, once.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { startUpstream } from 'checker/test-kit';
+import { startUpstream, waitFor } from 'checker/test-kit';
 import { sql } from 'kysely';
 import type { HistoryItem } from 'contract/history';
 import type { ProxyListing, PurchaseItem } from 'contract/marketplace';
@@ -11,7 +11,6 @@ import { backends } from '../test/helpers.ts';
 import { outbox, recordNotifications } from '../test/history-kit.ts';
 import { buildInventoryApp, importText } from '../test/inventory-kit.ts';
 import { call, customer } from '../test/market-kit.ts';
-import { waitFor } from '../test/wait.ts';
 
 for (const backend of backends) {
   describe(`an exit that dies while leased (${backend})`, () => {

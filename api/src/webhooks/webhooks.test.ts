@@ -9,6 +9,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it, type TestContext } from 'node:test';
+import { waitFor } from 'checker/test-kit';
 import { sql } from 'kysely';
 import type { CreateWebhookResponse, WebhooksResponse } from 'contract/webhooks';
 import type { App } from '../app.ts';
@@ -17,7 +18,6 @@ import { backends, build, injectWithLogin } from '../test/helpers.ts';
 import { exitConfirmedDead, outbox } from '../test/history-kit.ts';
 import { customer, type Customer } from '../test/market-kit.ts';
 import { buyProxy } from '../test/support-kit.ts';
-import { waitFor } from '../test/wait.ts';
 
 interface Received {
   eventId: string;

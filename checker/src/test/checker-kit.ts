@@ -257,8 +257,11 @@ export async function startCheckerProcess(database: TestDatabase, scheduler: Pro
   };
 }
 
-/** Polls `probe` until it returns something truthy; fails after `timeoutMs`. */
-export async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs: number, everyMs = 50): Promise<T> {
+/**
+ * Polls `probe` until it returns something truthy; fails after `timeoutMs`. The default is generous: what the
+ * suites wait for takes milliseconds on a quiet machine and far longer in CI beside the e2e and fleet steps.
+ */
+export async function waitFor<T>(what: string, probe: () => T | null | undefined | false | Promise<T | null | undefined | false>, timeoutMs = 10_000, everyMs = 50): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

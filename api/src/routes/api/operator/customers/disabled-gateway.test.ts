@@ -2,13 +2,13 @@
 // NOTIFY, as of a lease change), and enabling it again brings them back.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { waitFor } from 'checker/test-kit';
 import type { OwnProxy, ProxyListing } from 'contract/marketplace';
 import { call, customer } from '../../../../test/market-kit.ts';
 import { appWithGateway, servePage } from '../../../../test/gateway-behind-api.ts';
 import { backends, injectWithLogin, register } from '../../../../test/helpers.ts';
 import { testLeasePorts } from '../../../../test/lease-ports.ts';
 import { fetchThrough } from '../../../../test/socks-client.ts';
-import { waitFor } from '../../../../test/wait.ts';
 
 const PAGE = 'through the gateway';
 

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
+import { waitFor } from 'checker/test-kit';
 import { TICKET_EVENT, BALANCE_EVENT } from 'contract/realtime';
 import type { DeskTicket, DeskTicketSummary, RefundResponse, Ticket } from 'contract/support';
 import { supportMessages } from 'contract/support-rules';
@@ -14,7 +15,6 @@ import { marketDb } from '../../../../marketplace/market-schema.ts';
 import { buildSupport, buyProxy, call, customer, supportMember, supportRowCounts, type Customer } from '../../../../test/support-kit.ts';
 import { refundReference } from '../../../../support/refunds.ts';
 import { backends } from '../../../../test/helpers.ts';
-import { waitFor } from '../../../../test/wait.ts';
 
 async function openTicket(app: App, who: Customer, body: object = { category: 'General', text: 'Help please' }): Promise<Ticket> {
   const response = await call(app, who, 'POST', '/api/support/ticket', body);
