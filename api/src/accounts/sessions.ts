@@ -37,7 +37,9 @@ export class Sessions {
 
   /** Starts a session and ends every other session of the user (a login replaces the previous one). */
   async start(userId: string): Promise<{ token: string; sessionId: string }> {
-    const expiresAt = new Date(Date.now() + this.#ttlSeconds * 1000);
+    // One clock reading for the token's iat and exp and the row's expires_at: the transaction between may take a while.
+    const issuedAt = new Date();
+    const expiresAt = new Date(issuedAt.getTime() + this.#ttlSeconds * 1000);
     const { session, ended } = await this.#db.transaction().execute(async (trx) => {
       // Logins of one user take turns: without the row lock two concurrent logins each delete the sessions
       // they can see and both insert theirs, leaving two valid tokens.
@@ -60,16 +62,16 @@ export class Sessions {
       return { session, ended };
     });
     this.announceEnded(ended.map((row) => row.id));
-    const token = await this.sign(userId, session.id, expiresAt);
+    const token = await this.sign(userId, session.id, expiresAt, issuedAt);
     return { token, sessionId: session.id };
   }
 
   /** Signs a token; exported for tests that need tokens with chosen claims (e.g. already expired). */
-  sign(userId: string, sessionId: string, expiresAt: Date): Promise<string> {
+  sign(userId: string, sessionId: string, expiresAt: Date, issuedAt = new Date()): Promise<string> {
     return new SignJWT({ sid: sessionId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(userId)
-      .setIssuedAt()
+      .setIssuedAt(issuedAt)
       .setExpirationTime(expiresAt)
       .sign(this.#key);
   }
