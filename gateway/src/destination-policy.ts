@@ -107,19 +107,36 @@ export function createDestinationPolicy(options: DestinationPolicyOptions): Dest
   };
 }
 
+const publicOnly = createDestinationPolicy({ allowLoopback: false, ownAddresses: [] });
+
+/**
+ * Whether an address (IPv4 or IPv6 text, any spelling of IPv4 in IPv6 included) is on the public internet:
+ * not private, loopback, link-local, CGNAT, multicast, reserved, nor a tunnel or translation of such an
+ * address. The machine's own addresses are not considered: a policy from createDestinationPolicy adds them.
+ */
+export function isPublicAddress(address: string): boolean {
+  return publicOnly.allowsAddress(address);
+}
+
 function isLoopback(address: string): boolean {
   return address === '::1' || (isIPv4(address) && address.startsWith('127.'));
 }
 
-/** The IPv4 address inside ::ffff:a.b.c.d (mapped), ::a.b.c.d (compatible) or 64:ff9b::a.b.c.d (NAT64). */
+/**
+ * The IPv4 address inside an IPv6 address that stands for it: ::ffff:a.b.c.d (mapped), ::a.b.c.d
+ * (compatible; not :: and ::1, IPv6's own), ::ffff:0:a.b.c.d (IPv4-translated, RFC 2765) or
+ * 64:ff9b::a.b.c.d (NAT64's well-known prefix, RFC 6052). The other blocks that carry IPv4 (6to4, Teredo,
+ * local-use NAT64) are refused whole in BLOCKED_IPV6.
+ */
 function embeddedIPv4(address: string): string | null {
   const bytes = parseIPv6(address);
   if (!bytes) return null;
   const prefixIsZero = (length: number) => bytes.subarray(0, length).every((byte) => byte === 0);
   const mapped = prefixIsZero(10) && bytes[10] === 0xff && bytes[11] === 0xff;
   const compatible = prefixIsZero(12) && !(bytes[12] === 0 && bytes[13] === 0 && bytes[14] === 0 && bytes[15]! <= 1);
+  const translated = prefixIsZero(8) && bytes[8] === 0xff && bytes[9] === 0xff && bytes[10] === 0 && bytes[11] === 0;
   const nat64 =
     bytes[0] === 0x00 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b && bytes.subarray(4, 12).every((b) => b === 0);
-  if (!mapped && !compatible && !nat64) return null;
+  if (!mapped && !compatible && !translated && !nat64) return null;
   return `${bytes[12]}.${bytes[13]}.${bytes[14]}.${bytes[15]}`;
 }

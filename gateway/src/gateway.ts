@@ -13,7 +13,16 @@ import { silentLogger, type Logger } from './logger.ts';
 import { MemoryLimits, type GatewayLimits, type LimitSettings } from './limits.ts';
 import { createRedisLimitBackend } from './redis-limits.ts';
 import { SharedLimits } from './shared-limits.ts';
-import { IdleSweep, newCounters, Session, type GatewayCounters, type LeaseState, type PortState, type SessionContext } from './socks5-session.ts';
+import {
+  IdleSweep,
+  newCounters,
+  Session,
+  type GatewayCounters,
+  type LeaseState,
+  type PortState,
+  type Resolver,
+  type SessionContext,
+} from './socks5-session.ts';
 import { createSqlLimitBackend } from './sql-limits.ts';
 import type { SqlAdapter } from './sql-adapter.ts';
 import { HandshakeCounter } from './source-limits.ts';
@@ -35,6 +44,8 @@ export interface GatewayOptions {
   limitTimings?: { heartbeatMs?: number; aliveMs?: number; timeoutMs?: number };
   /** Test seam: the whole Redis key prefix (default `${config.redisPrefix}{gateway}:`). */
   redisPrefix?: string;
+  /** Test seam: the resolver of destination names (default: the system's, as dns.lookup asks it). */
+  lookup?: Resolver;
 }
 
 export interface Gateway {
@@ -68,6 +79,8 @@ export function limitSettings(config: GatewayConfig): LimitSettings {
   };
 }
 
+const systemResolver: Resolver = (host) => dnsLookup(host, { all: true });
+
 /** The parts shared by the lease-serving gateway and a fixed-credentials server (tests, benchmarks). */
 export function createSessionContext(
   config: GatewayConfig,
@@ -75,6 +88,7 @@ export function createSessionContext(
   policy: DestinationPolicy,
   usage: UsageRecorder | null,
   limits: GatewayLimits = new MemoryLimits(limitSettings(config)),
+  lookup: Resolver = systemResolver,
 ): SessionContext {
   return {
     config,
@@ -84,7 +98,7 @@ export function createSessionContext(
     counters: newCounters(),
     handshakes: new HandshakeCounter(config.maxHandshakesPerSource),
     idle: new IdleSweep(config.idleTimeoutMs),
-    lookup: (host) => dnsLookup(host, { all: true }),
+    lookup,
     onConnected: (state) => usage?.add(state.lease.id, 0, 0, 1),
     onTraffic: (state, up, down) => usage?.add(state.lease.id, up, down, 0),
   };
@@ -102,7 +116,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const credentials = createExitCredentialOpener(await loadExitCredentialsKey(adapter, config.exitCredentialsKey));
   // Last of what may fail before serving: a shared store starts its heartbeat here.
   const limits = await openLimits(options, log);
-  const context = createSessionContext(config, log, policy, usage, limits);
+  const context = createSessionContext(config, log, policy, usage, limits, options.lookup);
   const ports = new Map<number, PortEntry>();
   const states = new Map<number, LeaseState>();
   let closed = false;

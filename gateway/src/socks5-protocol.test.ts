@@ -1,6 +1,17 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatIPv6, parseCredentials, parseGreeting, parseIPv6, parseRequest, Reply, successReply } from './socks5-protocol.ts';
+import {
+  formatIPv6,
+  NOT_AN_ADDRESS,
+  NOT_NUMERIC,
+  numericHostIPv4,
+  parseCredentials,
+  parseGreeting,
+  parseIPv6,
+  parseRequest,
+  Reply,
+  successReply,
+} from './socks5-protocol.ts';
 
 test('a greeting is parsed whole, waits for missing bytes, and refuses another version', () => {
   assert.equal(parseGreeting(Buffer.from([0x05])), null);
@@ -52,6 +63,28 @@ test('requests name IPv4, IPv6 and domain targets; bad fields get the RFC reply'
     parseRequest(Buffer.concat([Buffer.from([0x05, 0x01, 0x00, 0x03, bad.length]), bad, Buffer.from([0, 80])])),
     { malformed: true, reply: Reply.hostUnreachable },
   );
+});
+
+test('a name that spells an IPv4 address in numbers is that address, in every form inet_aton reads', () => {
+  const loopback = 0x7f000001;
+  for (const spelling of ['127.0.0.1', '127.0.0.1.', '2130706433', '0x7f000001', '0X7F000001', '0x7f.1', '0177.0.0.1', '0177.1', '017700000001', '127.1', '127.0.1', '0x7f.0.0.0x1']) {
+    assert.equal(numericHostIPv4(spelling), loopback, spelling);
+  }
+  assert.equal(numericHostIPv4('0'), 0);
+  assert.equal(numericHostIPv4('0x'), 0);
+  assert.equal(numericHostIPv4('10.1'), 0x0a000001);
+  assert.equal(numericHostIPv4('0xa9fea9fe'), 0xa9fea9fe);
+  assert.equal(numericHostIPv4('4294967295'), 0xffffffff);
+  for (const spelling of ['4294967296', '256.1', '1.2.3.256', '1.2.3.4.5', '08', '1.09', 'a.1', 'example.123', '1..2', '0x1.0x1000000']) {
+    assert.equal(numericHostIPv4(spelling), NOT_AN_ADDRESS, spelling);
+  }
+  for (const name of ['localhost', 'example.com', '1e5', '123.example', '0x7f.example', 'a1', '1a']) {
+    assert.equal(numericHostIPv4(name), NOT_NUMERIC, name);
+  }
+
+  const request = (host: string) => parseRequest(Buffer.concat([Buffer.from([0x05, 0x01, 0x00, 0x03, host.length]), Buffer.from(host), Buffer.from([0, 80])]));
+  assert.deepEqual(request('0x7f.1'), { malformed: false, command: 1, target: { kind: 'ip', family: 4, address: '127.0.0.1', port: 80 }, length: 13 });
+  assert.deepEqual(request('1.2.3.4.5'), { malformed: true, reply: Reply.hostUnreachable });
 });
 
 test('IPv6 text round-trips in canonical form', () => {

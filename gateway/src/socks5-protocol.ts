@@ -129,10 +129,52 @@ export function parseRequest(buffer: Buffer): ConnectRequest | Malformed | typeo
     const family = isIP(host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host);
     if (family === 4) target = { kind: 'ip', family, address: host, port };
     else if (family === 6) target = { kind: 'ip', family, address: formatIPv6(parseIPv6(host.replace(/^\[|\]$/g, ''))!), port };
-    else if (HOST_NAME.test(host)) target = { kind: 'domain', host, port };
-    else return { malformed: true, reply: Reply.hostUnreachable };
+    else if (!HOST_NAME.test(host)) return { malformed: true, reply: Reply.hostUnreachable };
+    else {
+      // So is a name that spells an IPv4 address in numbers (`2130706433`, `127.1`): resolvers read it so.
+      const spelled = numericHostIPv4(host);
+      if (spelled === NOT_NUMERIC) target = { kind: 'domain', host, port };
+      else if (spelled === NOT_AN_ADDRESS) return { malformed: true, reply: Reply.hostUnreachable };
+      else target = { kind: 'ip', family: 4, address: `${spelled >>> 24}.${(spelled >>> 16) & 0xff}.${(spelled >>> 8) & 0xff}.${spelled & 0xff}`, port };
+    }
   }
   return { malformed: false, command, target, length };
+}
+
+/** numericHostIPv4: the name's last label is not a number, so it is a name. */
+export const NOT_NUMERIC = -1;
+/** numericHostIPv4: the name ends in a number yet spells no IPv4 address (`1.2.3.4.5`, `256.1`, `a.08`). */
+export const NOT_AN_ADDRESS = -2;
+
+/**
+ * The IPv4 address (an unsigned 32-bit number) that a host name spells in numbers, read as the C library's
+ * inet_aton reads it, and with it getaddrinfo and any SOCKS5 server that resolves names through it: one to
+ * four parts, each decimal, octal (a leading 0) or hexadecimal (0x), the last one filling the bytes that
+ * remain, so `2130706433`, `0x7f000001`, `0177.0.0.1`, `0x7f.1` and `127.1` are all 127.0.0.1. A name counts
+ * as numeric when its last label is one (as the WHATWG URL standard decides: no top-level domain is a
+ * number), and one trailing dot is ignored. NOT_NUMERIC for a real name, NOT_AN_ADDRESS for a numeric one
+ * that spells no address.
+ */
+export function numericHostIPv4(host: string): number {
+  const parts = host.split('.');
+  if (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
+  const last = parts[parts.length - 1]!;
+  if (!/^(?:\d+|0[xX][0-9a-fA-F]*)$/.test(last)) return NOT_NUMERIC;
+  if (parts.length > 4) return NOT_AN_ADDRESS;
+  let result = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    let value: number;
+    if (/^0[xX][0-9a-fA-F]*$/.test(part)) value = part.length === 2 ? 0 : parseInt(part.slice(2), 16);
+    else if (/^0[0-7]+$/.test(part)) value = parseInt(part, 8);
+    else if (/^(?:0|[1-9]\d*)$/.test(part)) value = Number(part);
+    else return NOT_AN_ADDRESS;
+    // Every part but the last is one byte; the last fills what remains (4 bytes alone, 1 as the fourth).
+    const limit = i < parts.length - 1 ? 256 : 2 ** (8 * (4 - i));
+    if (!(value < limit)) return NOT_AN_ADDRESS;
+    result = i < parts.length - 1 ? result + value * 2 ** (8 * (3 - i)) : result + value;
+  }
+  return result;
 }
 
 /** Sixteen bytes as the canonical text form (RFC 5952: lower case, longest zero run compressed). */

@@ -39,6 +39,15 @@ const MAX_MESSAGE = 513;
 /** Addresses of one name tried in turn before giving up. */
 const MAX_ADDRESSES_TRIED = 4;
 
+/** An upstream's replies that say it could not reach that address (another address of the name may do). */
+const DESTINATION_FAILURES: ReadonlySet<number> = new Set([
+  Reply.networkUnreachable,
+  Reply.hostUnreachable,
+  Reply.connectionRefused,
+  Reply.ttlExpired,
+  Reply.addressTypeNotSupported,
+]);
+
 /** A lease as the gateway serves it: its data (replaced on renewal) and the connections it carries. */
 export interface LeaseState {
   lease: Lease;
@@ -52,12 +61,15 @@ export interface PortState {
   leases: Set<LeaseState>;
 }
 
+/** Every address of a host name (dns.lookup with `all`). */
+export type Resolver = (host: string) => Promise<Array<{ address: string; family: number }>>;
+
 export interface SessionContext {
   config: GatewayConfig;
   policy: DestinationPolicy;
   limits: GatewayLimits;
   handshakes: HandshakeCounter;
-  lookup(host: string): Promise<Array<{ address: string; family: number }>>;
+  lookup: Resolver;
   log: Logger;
   /** Relayed connections, swept for idleness. */
   idle: IdleSweep;
@@ -533,14 +545,16 @@ export class Session {
     this.#client.pause();
     const cancellation = (this.#dialling = new Cancellation());
     const { exit } = state.lease;
-    if (exit.kind === 'direct' && target.kind === 'ip') {
-      // The common case, straight from the connect event to the relay: no promise in between.
+    if (target.kind === 'ip') {
       if (!policy.allowsAddress(target.address)) {
         this.#context.counters.refusedDestinations += 1;
         return this.#dialFailed(new Refusal(Reply.notAllowed, 'destination not allowed'));
       }
-      dialDirect(target.address, target.port, config.connectTimeoutMs, cancellation, Session.#onDirectDial, this);
-      return;
+      if (exit.kind === 'direct') {
+        // The common case, straight from the connect event to the relay: no promise in between.
+        dialDirect(target.address, target.port, config.connectTimeoutMs, cancellation, Session.#onDirectDial, this);
+        return;
+      }
     }
     this.#dial(exit, target, cancellation).then(
       ({ socket, head }) => this.#startRelay(socket, head),
@@ -619,42 +633,55 @@ export class Session {
     this.#closeWith(failureReply(reply));
   }
 
+  /**
+   * Dials an allowed address, or a name's allowed addresses in turn, from the exit. A name is resolved here
+   * whatever the exit, and an upstream exit is sent the address that was checked, never the name: its own
+   * resolver (or a name whose answers change between two lookups) could otherwise take a customer to the
+   * exit host's loopback, its network or its cloud's metadata service.
+   */
   async #dial(exit: Exit, target: Target, cancellation: Cancellation): Promise<UpstreamConnection> {
-    const { policy, config } = this.#context;
-    if (target.kind === 'ip' && !policy.allowsAddress(target.address)) {
-      this.#context.counters.refusedDestinations += 1;
-      throw new Refusal(Reply.notAllowed, 'destination not allowed');
-    }
-    if (exit.kind === 'socks5') {
-      // The provider resolves names itself (its answer fits the exit's location); addresses were checked.
-      return connectThroughSocks5(
-        { host: exit.host, port: exit.port, login: exit.login, password: exit.password, target, timeoutMs: config.connectTimeoutMs },
-        cancellation,
-      );
-    }
-    if (target.kind === 'ip') return dialDirectAsync(target.address, target.port, config.connectTimeoutMs, cancellation);
-    const found = await this.#context.lookup(target.host);
-    if (cancellation.cancelled) throw new Refusal(Reply.generalFailure, 'aborted');
-    const usable = found.filter((entry) => policy.allowsAddress(entry.address)).slice(0, MAX_ADDRESSES_TRIED);
-    if (usable.length === 0) {
-      if (found.length > 0) this.#context.counters.refusedDestinations += 1;
-      throw found.length > 0
-        ? new Refusal(Reply.notAllowed, 'destination resolves to a refused address')
-        : new Refusal(Reply.hostUnreachable, 'no address');
-    }
+    const { config } = this.#context;
+    const addresses = target.kind === 'ip' ? [target] : await this.#allowedAddresses(target.host, exit.kind === 'socks5', cancellation);
     // A name with several addresses (often ::1 and 127.0.0.1, or v6 and v4): the next one when one fails.
     const deadline = Date.now() + config.connectTimeoutMs;
     let lastError: unknown = null;
-    for (const entry of usable) {
+    for (const { address, family } of addresses) {
       const remaining = deadline - Date.now();
       if (remaining <= 0 || cancellation.cancelled) break;
       try {
-        return await dialDirectAsync(entry.address, target.port, remaining, cancellation);
+        if (exit.kind === 'direct') return await dialDirectAsync(address, target.port, remaining, cancellation);
+        const checked: Target = { kind: 'ip', family: family === 6 ? 6 : 4, address, port: target.port };
+        return await connectThroughSocks5(
+          { host: exit.host, port: exit.port, login: exit.login, password: exit.password, target: checked, timeoutMs: remaining },
+          cancellation,
+        );
       } catch (error) {
+        // An upstream that cannot be reached or refuses us fails every address alike; one that could not
+        // reach this address may reach the next.
+        if (error instanceof UpstreamError && !DESTINATION_FAILURES.has(error.reply)) throw error;
         lastError = error;
       }
     }
     throw lastError ?? new Refusal(Reply.hostUnreachable, 'connect timed out');
+  }
+
+  /**
+   * The addresses of a name that the policy allows, at most MAX_ADDRESSES_TRIED; refused when it has
+   * addresses and none is allowed. For an upstream exit IPv4 comes first: an exit's own IPv6 is rarer.
+   */
+  async #allowedAddresses(host: string, ipv4First: boolean, cancellation: Cancellation): Promise<Array<{ address: string; family: number }>> {
+    const { policy, counters } = this.#context;
+    const found = await this.#context.lookup(host);
+    if (cancellation.cancelled) throw new Refusal(Reply.generalFailure, 'aborted');
+    const usable = found.filter((entry) => policy.allowsAddress(entry.address));
+    if (usable.length === 0) {
+      if (found.length > 0) counters.refusedDestinations += 1;
+      throw found.length > 0
+        ? new Refusal(Reply.notAllowed, 'destination resolves to a refused address')
+        : new Refusal(Reply.hostUnreachable, 'no address');
+    }
+    if (ipv4First) usable.sort((a, b) => a.family - b.family);
+    return usable.slice(0, MAX_ADDRESSES_TRIED);
   }
 }
 

@@ -7,7 +7,7 @@ import { createDestinationPolicy } from './destination-policy.ts';
 import { createSessionContext, serveConnection } from './gateway.ts';
 import type { Exit } from './lease-directory.ts';
 import { silentLogger, type Logger } from './logger.ts';
-import type { LeaseState, PortState } from './socks5-session.ts';
+import type { LeaseState, PortState, Resolver } from './socks5-session.ts';
 
 export interface StaticServerOptions {
   host?: string;
@@ -18,6 +18,8 @@ export interface StaticServerOptions {
   exit?: Exit;
   config?: Partial<GatewayConfig>;
   log?: Logger;
+  /** The resolver of destination names (default: the system's). */
+  lookup?: Resolver;
 }
 
 export interface StaticServer {
@@ -28,7 +30,8 @@ export interface StaticServer {
 export async function startStaticSocksServer(options: StaticServerOptions): Promise<StaticServer> {
   const config: GatewayConfig = { ...loadGatewayConfig({}), ...options.config };
   const log = options.log ?? silentLogger;
-  const context = createSessionContext(config, log, createDestinationPolicy({ allowLoopback: config.allowLoopback }), null);
+  const policy = createDestinationPolicy({ allowLoopback: config.allowLoopback });
+  const context = createSessionContext(config, log, policy, null, undefined, options.lookup);
   const lease: LeaseState = {
     lease: {
       id: 0,

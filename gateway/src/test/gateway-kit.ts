@@ -1,6 +1,7 @@
 // Test helpers: a database with the API's migrations applied (PGlite, and PostgreSQL in a fresh schema when
 // TEST_DATABASE_URL is set), leases written with plain SQL as the API's purchase writes them, local targets
 // (an HTTP page, an echo server) and a byte-exact SOCKS5 client to check the replies the RFCs prescribe.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { loadGatewayConfig, type GatewayConfig } from '../config.ts';
 import { createExitCredentialSealer, loadExitCredentialsKey } from '../exit-credentials.ts';
-import { startGateway, type Gateway } from '../gateway.ts';
+import { startGateway, type Gateway, type GatewayOptions } from '../gateway.ts';
 import { createPgAdapter } from '../pg-adapter.ts';
 import { createPGliteAdapter } from '../pglite-adapter.ts';
 import type { SqlAdapter } from '../sql-adapter.ts';
@@ -134,8 +135,12 @@ export function testConfig(overrides: Partial<GatewayConfig> = {}): GatewayConfi
   };
 }
 
-export async function startTestGateway(database: TestDatabase, overrides: Partial<GatewayConfig> = {}): Promise<Gateway> {
-  return startGateway({ config: testConfig(overrides), adapter: database.adapter() });
+export async function startTestGateway(
+  database: TestDatabase,
+  overrides: Partial<GatewayConfig> = {},
+  options: Pick<GatewayOptions, 'lookup'> = {},
+): Promise<Gateway> {
+  return startGateway({ config: testConfig(overrides), adapter: database.adapter(), ...options });
 }
 
 export interface ExitFields {
@@ -355,6 +360,76 @@ export class RawClient {
   }
 }
 
+/**
+ * A listener on 127.0.0.1 and ::1 (one port) that a test expects nobody to reach: it counts every connection
+ * and closes it.
+ */
+export async function startGuardedListener(): Promise<{ port: number; reached(): number; close(): Promise<void> }> {
+  let reached = 0;
+  const servers = [0, 1].map(() =>
+    createServer((socket) => {
+      reached += 1;
+      socket.destroy();
+    }),
+  );
+  await new Promise<void>((resolve, reject) => {
+    servers[0]!.once('error', reject);
+    servers[0]!.listen({ host: '127.0.0.1', port: 0 }, resolve);
+  });
+  const port = (servers[0]!.address() as AddressInfo).port;
+  await new Promise<void>((resolve, reject) => {
+    servers[1]!.once('error', reject);
+    servers[1]!.listen({ host: '::1', port, ipv6Only: true }, resolve);
+  });
+  return {
+    port,
+    reached: () => reached,
+    close: () => Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve())))).then(() => {}),
+  };
+}
+
+export const microsocksInstalled = spawnSync('microsocks', ['-h']).error === undefined;
+
+/**
+ * Debian's microsocks on 127.0.0.1, as a provider's upstream SOCKS5 exit: a third-party server that resolves
+ * names itself and goes wherever it is asked, loopback included. Its port is picked from 31000-31999, apart
+ * from the lease ports; a microsocks that could not bind exits at once and another port is tried.
+ */
+export async function startMicrosocks(login: string, password: string): Promise<{ port: number; close(): Promise<void> }> {
+  for (let start = 0; start < 5; start++) {
+    const port = 31_000 + Math.floor(Math.random() * 1000);
+    const child: ChildProcess = spawn('microsocks', ['-i', '127.0.0.1', '-p', String(port), '-u', login, '-P', password], { stdio: 'ignore' });
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const listening = await waitUntil(
+      () =>
+        child.exitCode !== null ||
+        new Promise<boolean>((resolve) => {
+          const socket = connect({ host: '127.0.0.1', port });
+          socket.once('connect', () => {
+            socket.destroy();
+            resolve(true);
+          });
+          socket.once('error', () => resolve(false));
+        }),
+    ).then(
+      () => child.exitCode === null,
+      () => false,
+    );
+    if (listening) {
+      return {
+        port,
+        close: async () => {
+          child.kill();
+          await exited;
+        },
+      };
+    }
+    child.kill();
+    await exited;
+  }
+  throw new Error('microsocks did not start listening');
+}
+
 export function connectRequest(host: string, port: number, command = 0x01): Buffer {
   const portBytes = [port >> 8, port & 0xff];
   const ipv4 = /^\d+\.\d+\.\d+\.\d+$/.test(host) ? host.split('.').map(Number) : null;
@@ -389,6 +464,11 @@ export async function handshake(
   command = 0x01,
   from?: string,
 ): Promise<HandshakeResult> {
+  return handshakeWith(port, login, password, connectRequest(host, targetPort, command), from);
+}
+
+/** As handshake(), with the request's bytes as given (any address type, any spelling). */
+export async function handshakeWith(port: number, login: string, password: string, request: Buffer, from?: string): Promise<HandshakeResult> {
   const client = await RawClient.open(port, '127.0.0.1', from);
   client.write([0x05, 0x01, 0x02]);
   const method = await client.read(2);
@@ -396,7 +476,7 @@ export async function handshake(
   client.write(credentialsMessage(login, password));
   const auth = await client.read(2);
   if (!auth || auth[1] !== 0x00) return { client, method: 0x02, auth: auth?.[1] ?? null, reply: null };
-  client.write(connectRequest(host, targetPort, command));
+  client.write(request);
   const head = await client.read(4);
   if (!head) return { client, method: 0x02, auth: 0x00, reply: null };
   const rest = head[3] === 0x04 ? 18 : 6;
