@@ -10,6 +10,9 @@ export function allowlistEntry(entry: string): { ok: true; cidr: string } | { ok
   const normalised = normaliseAllowlistEntry(entry);
   if (normalised.ok) return { ok: true, cidr: normalised.cidr };
   if (normalised.problem === 'invalid') return { ok: false, message: `"${entry}" is not an IPv4 or IPv6 address or CIDR range` };
+  if (normalised.problem === 'translated') {
+    return { ok: false, message: `"${entry}" is IPv4 translated into IPv6 (NAT64 or SIIT), which no client connects from: enter the IPv4 address or range itself` };
+  }
   return {
     ok: false,
     message: `"${entry}" covers too many addresses: use /${ALLOWLIST_WIDEST_PREFIX[4]} or narrower for IPv4 and /${ALLOWLIST_WIDEST_PREFIX[6]} or narrower for IPv6`,

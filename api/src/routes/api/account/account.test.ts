@@ -309,6 +309,8 @@ for (const backend of backends) {
       const app = await build(t, backend);
       const user = await signedIn(app);
       const invalid = (entry: string) => `"${entry}" is not an IPv4 or IPv6 address or CIDR range`;
+      const translated = (entry: string) =>
+        `"${entry}" is IPv4 translated into IPv6 (NAT64 or SIIT), which no client connects from: enter the IPv4 address or range itself`;
       const table: Array<[string[], string]> = [
         [['1.2.3'], invalid('1.2.3')],
         [['256.1.1.1'], invalid('256.1.1.1')],
@@ -328,6 +330,10 @@ for (const backend of backends) {
         [['::ffff:127.0.0.0/104'], `"::ffff:127.0.0.0/104" covers too many addresses: use /16 or narrower for IPv4 and /32 or narrower for IPv6`],
         [['::ffff:0.0.0.0/97'], `"::ffff:0.0.0.0/97" covers too many addresses: use /16 or narrower for IPv4 and /32 or narrower for IPv6`],
         [['::/80'], `"::/80" covers too many addresses: use /16 or narrower for IPv4 and /32 or narrower for IPv6`],
+        // Translators' prefixes: every IPv4 address written for IPv6-only hosts, never a client's own address.
+        ...['64:ff9b::/96', '::ffff:0:0:0/96', '::ffff:0:203.0.113.7', '64:ff9b:1::/48', '64:ff9b::203.0.113.7'].map(
+          (entry): [string[], string] => [[entry], translated(entry)],
+        ),
         [['1.1.1.1', 'bad'], invalid('bad')],
         [Array.from({ length: 11 }, (_, i) => `10.0.0.${i + 1}`), accountMessages.allowlistTooMany],
       ];
@@ -350,6 +356,8 @@ for (const backend of backends) {
       assert.deepEqual(saved.slice(0, 5), ['203.0.113.7', '198.51.100.0/24', '2001:db8::1', '2001:db8:abcd::/48', '192.0.2.1'], 'in the order typed, canonical');
       const mapped = await call(app, user, 'PUT', '/api/account/ip-allowlist', { addresses: ['::ffff:203.0.113.7', '::ffff:198.51.100.9/120'] });
       assert.deepEqual(mapped.json<{ ipAllowlist: string[] }>().ipAllowlist, ['203.0.113.7', '198.51.100.0/24'], 'IPv4 written as IPv6 is saved as IPv4');
+      const loopback = await call(app, user, 'PUT', '/api/account/ip-allowlist', { addresses: ['::1', '::127.0.0.2'] });
+      assert.deepEqual(loopback.json<{ ipAllowlist: string[] }>().ipAllowlist, ['::1', '127.0.0.2'], "IPv6's own ::1 stays ::1");
       await call(app, user, 'PUT', '/api/account/ip-allowlist', { addresses });
       assert.deepEqual((await security(app, user)).ipAllowlist.sort(), [...saved].sort());
 
