@@ -109,6 +109,18 @@ describe('loadConfig', () => {
     assert.throws(() => loadConfig({ NODE_ENV: 'production', WEBHOOK_ALLOW_LOOPBACK: 'true' }), /^ConfigError: WEBHOOK_ALLOW_LOOPBACK=true is refused with NODE_ENV=production/);
   });
 
+  it('refuses a gateway that may reach loopback in production, and hands its gateway NODE_ENV with its settings', () => {
+    for (const value of ['true', '1', 'yes']) {
+      assert.throws(
+        () => loadConfig({ NODE_ENV: 'production', GATEWAY_ALLOW_LOOPBACK: value }),
+        /^ConfigError: GATEWAY_ALLOW_LOOPBACK=true is refused with NODE_ENV=production: customers could then reach the services of the gateway host itself\.$/,
+      );
+    }
+    assert.throws(() => loadConfig({ GATEWAY_ALLOW_LOOPBACK: 'maybe' }), /^ConfigError: GATEWAY_ALLOW_LOOPBACK must be true or false/);
+    const config = loadConfig({ NODE_ENV: 'development', GATEWAY_ALLOW_LOOPBACK: 'true', GATEWAY_IDLE_TIMEOUT_MS: '5000', OTHER: 'x' });
+    assert.deepEqual(config.gateway.environment, { NODE_ENV: 'development', GATEWAY_ALLOW_LOOPBACK: 'true', GATEWAY_IDLE_TIMEOUT_MS: '5000' });
+  });
+
   it('refuses malformed values with the variable name', () => {
     assert.throws(() => loadConfig({ PORT: 'eighty' }), /PORT/);
     assert.throws(() => loadConfig({ RATE_LIMIT_MAX: '0' }), /RATE_LIMIT_MAX/);

@@ -308,13 +308,20 @@ function portRange(raw: string): { first: number; last: number } {
   return { first, last };
 }
 
-/** The gateway's own variables are passed on as given: its config module parses them (main.ts). */
-function gatewayVariables(raw: Env): Record<string, string> {
+/**
+ * The gateway's own variables are passed on as given, NODE_ENV with them: its config module parses them (main.ts)
+ * as in a gateway process. Loopback destinations are refused here too in production, so the API refuses to start
+ * before anything else rather than when it starts its gateway.
+ */
+function gateway(env: Environment, raw: Env): GatewaySettings {
+  if (env.NODE_ENV === 'production' && env.GATEWAY_ALLOW_LOOPBACK) {
+    throw new ConfigError('GATEWAY_ALLOW_LOOPBACK=true is refused with NODE_ENV=production: customers could then reach the services of the gateway host itself.');
+  }
   const environment: Record<string, string> = {};
   for (const [name, value] of Object.entries(raw)) {
-    if (name.startsWith('GATEWAY_') && value !== undefined) environment[name] = value;
+    if ((name.startsWith('GATEWAY_') || name === 'NODE_ENV') && value !== undefined) environment[name] = value;
   }
-  return environment;
+  return { publicHost: env.GATEWAY_PUBLIC_HOST, portRange: portRange(env.GATEWAY_PORT_RANGE), environment };
 }
 
 /** The CHECKER_* variables are passed on as given too: the checker's config module parses them. */
@@ -452,7 +459,7 @@ export function loadConfig(raw: Env = process.env): Config {
         .filter((name) => name !== ''),
       links: { onion: env.SUPPORT_ONION_URL ?? null, messenger: env.SUPPORT_MESSENGER_URL ?? null, status: env.SUPPORT_STATUS_URL ?? null },
     },
-    gateway: { publicHost: env.GATEWAY_PUBLIC_HOST, portRange: portRange(env.GATEWAY_PORT_RANGE), environment: gatewayVariables(raw) },
+    gateway: gateway(env, raw),
     web: {
       // SHELL_DIR: another build of the shell, e.g. the benchmark's single-app build.
       shellDir: env.SHELL_DIR ?? join(repoRoot, 'shell', 'dist'),

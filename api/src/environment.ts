@@ -84,6 +84,7 @@ export const Environment = Type.Object({
   SUPPORT_STATUS_URL: httpUrl(),
   GATEWAY_PUBLIC_HOST: text('127.0.0.1'),
   GATEWAY_PORT_RANGE: text('20000-29999'),
+  GATEWAY_ALLOW_LOOPBACK: onOff(),
   SHELL_DIR: optionalFolder(),
   REMOTES_DIR: optionalFolder(),
   REMOTE_URLS: optionalText(),

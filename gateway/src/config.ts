@@ -90,6 +90,18 @@ export const DEFAULT_PORT_RANGE = '20000-29999';
 /** The API's default REDIS_PREFIX too. */
 export const DEFAULT_REDIS_PREFIX = 'private-sock5:';
 
+/**
+ * Loopback destinations are for tests, whose targets listen on 127.0.0.1. In production they would hand every
+ * customer the services that listen on the gateway host itself only (its database, Redis, status port).
+ */
+function allowLoopback(env: Environment): boolean {
+  const allowed = flag(env, 'GATEWAY_ALLOW_LOOPBACK');
+  if (allowed && env.NODE_ENV === 'production') {
+    throw new Error('GATEWAY_ALLOW_LOOPBACK=true is refused with NODE_ENV=production: customers could then reach the services of the gateway host itself.');
+  }
+  return allowed;
+}
+
 export function loadGatewayConfig(env: Environment = process.env): GatewayConfig {
   return {
     host: env.GATEWAY_HOST || '127.0.0.1',
@@ -111,7 +123,7 @@ export function loadGatewayConfig(env: Environment = process.env): GatewayConfig
     authFailureWindowMs: integer(env, 'GATEWAY_AUTH_FAILURE_WINDOW_MS', 60_000, 1000),
     knownSourceMs: 24 * 60 * 60 * 1000,
     maxHandshakesPerSource: integer(env, 'GATEWAY_MAX_HANDSHAKES_PER_SOURCE', 256, 1),
-    allowLoopback: flag(env, 'GATEWAY_ALLOW_LOOPBACK'),
+    allowLoopback: allowLoopback(env),
     resyncMs: integer(env, 'GATEWAY_RESYNC_MS', 30_000, 1000),
     usageFlushMs: integer(env, 'GATEWAY_USAGE_FLUSH_MS', 1000, 100),
     exitCredentialsKey: env.EXIT_CREDENTIALS_KEY?.trim() || null,
