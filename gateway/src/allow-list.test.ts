@@ -35,6 +35,18 @@ describe('allow-list entries as the gateway applies them', () => {
     assert.deepEqual(refused, ['::ffff:0:0/96', '::ffff:127.0.0.0/104', '::/80', '0.0.0.0/0', '2001::/16']);
   });
 
+  test("::1 is IPv6's loopback, not 0.0.0.1; a translator's prefix opens nothing", () => {
+    const refused: string[] = [];
+    const list = AllowList.from(['::1', '64:ff9b::/96', '::ffff:0:0:0/96', '64:ff9b::cb00:7107'], (entry) => refused.push(entry));
+    assert.ok(list);
+    assert.equal(list.key, '::1/128');
+    assert.equal(list.allows('::1'), true);
+    assert.equal(list.allows('0.0.0.1'), false);
+    assert.equal(list.allows('203.0.113.7'), false);
+    assert.equal(list.allows('64:ff9b::cb00:7107'), false);
+    assert.deepEqual(refused, ['64:ff9b::/96', '::ffff:0:0:0/96', '64:ff9b::cb00:7107']);
+  });
+
   test('an IPv4 entry does not match an IPv6 client, nor an IPv6 entry an IPv4 client', () => {
     const list = AllowList.from(['203.0.113.0/24', '2001:db8::/32']);
     assert.ok(list);
